@@ -54,7 +54,7 @@ from knowledge.index.rules import (
     is_superseded,
     names_edition,
 )
-from knowledge.index.versions import Relation, Standing, named_first, standings
+from knowledge.index.versions import Relation, relations
 
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
 WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
@@ -92,10 +92,11 @@ HEADER_PENALTY = 0.3  # taken off a header-only passage: any passage that says s
 # costs there). Not in the relevance: the abstention bar is unchanged.
 DOC_LENGTH_WEIGHT = 0.02
 # Versions of one document (knowledge/index/versions.py): the one whose version the question names
-# gains NAMED_BONUS and leads its copies; a sibling of another version goes right after it
-# (versions.named_first), not after every current document: it is as close to the question, and an
-# unrelated page must not lead it (review s38, R3-3); for a question naming no version of a family, an
-# older version than one among the candidates loses OLDER_PENALTY (the order only, not the relevance).
+# gains NAMED_BONUS and leads its copies; a sibling of another version goes after the current
+# documents, as an archived edition does (the answer quotes the version asked and current pages, not
+# another version: review s38 measured "right after its named sibling" cost blind 19's l01 its fact);
+# for a question naming no version of a family, an older version than one among the candidates loses
+# OLDER_PENALTY (the order only, not the relevance).
 OLDER_PENALTY = 0.05
 
 
@@ -122,8 +123,9 @@ class Scored:
     version: Relation = Relation.NONE  # how it stands to the versions the question names (versions.py)
 
     def demoted(self, history: bool) -> bool:
-        """Whether it goes after the current documents: archived, and not asked for."""
-        return self.superseded and not history and not self.asked
+        """Whether it goes after the current documents: archived, and not asked for, or another
+        version of a document than the one the question names."""
+        return (self.superseded and not history and not self.asked) or self.version is Relation.OTHER
 
 
 def _inside(best: frozenset[str], other: frozenset[str]) -> float:
@@ -143,8 +145,7 @@ def _preference(
     named = bool(names & terms(s.hit.title)) or (bool(scope) and scope <= question)
     unnamed = bool(scope - question) and not named
     newest = -(s.hit.effective_date or date.min).toordinal()
-    # Another version of the document the question names stands for the group last, as an archive does.
-    superseded = s.demoted(history) or s.version is Relation.OTHER
+    superseded = s.demoted(history)
     derived = derived_copy(s.hit.title)
     # The copy carrying most of the values the question names first ("the payroll team in oslo": the
     # Oslo payroll page, not the longest page repeating its template sentence). Longer before
@@ -245,8 +246,7 @@ def rerank(
         names = frozenset(n for n in names if n in values or any(c.isdigit() for c in n))
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
     facets = facet_shares(expanded, texts, titles, held, named=named)
-    standing = standings(query, [(h.title, h.source_path) for h in hits])
-    versions = [s.relation for s in standing]
+    versions = relations(query, [(h.title, h.source_path) for h in hits])
     scored: list[Scored] = []
     for i, h in enumerate(hits):
         words = bodies[i]
@@ -299,8 +299,6 @@ def rerank(
     ordered = [x for x in ordered if not x[0].demoted(history)] + [
         x for x in ordered if x[0].demoted(history)
     ]
-    family: list[Standing | None] = [standing[s.order] if dup is None else None for s, _, dup in ordered]
-    ordered = [ordered[i] for i in named_first(family)]
     return [
         s.hit.model_copy(
             update={

@@ -10,8 +10,8 @@ The rule (issue 27: "prefer the canonical, current document ... unless the quest
 - a question that names a version of a document ("MPL 2.0", "GPL-2", "gplv3", "LGPL version 3",
   "edition 2", "the second edition", "the 2024 policy") is answered from the document whose title or
   file name carries that version: it is *named* (when the question names the document too, not only a
-  number), and a sibling with another version is *another version* (it goes right after the named
-  one, :func:`named_first`) - only when a candidate carries the version named: "the VPN client 5.2"
+  number), and a sibling with another version is *another version* (it goes after the rest, as an
+  archived edition does) - only when a candidate carries the version named: "the VPN client 5.2"
   or a "v4" the knowledge base does not hold demotes no version of the family; a year names an
   edition only next to the document's name or a version word ("the 2024 leave policy"), not as a
   date ("days left over from 2024");
@@ -300,18 +300,6 @@ def _family_of(mention: Mention, docs: Sequence[DocVersion], groups: Sequence[in
     return [i for i in versioned if groups[i] in chosen]
 
 
-@dataclass(frozen=True)
-class Standing:
-    """How one candidate stands to the versions a question names: ``relation`` (:class:`Relation`),
-    ``family`` its family among the candidates (-1: it carries no version), ``carrier`` whether it
-    carries a version the question names of its family (NAMED, or the version of a family-less
-    mention: "version 3")."""
-
-    relation: Relation
-    family: int = -1
-    carrier: bool = False
-
-
 def _names_edition(mention: Mention, docs: Sequence[DocVersion], carriers: Sequence[int]) -> bool:
     """Whether a year reads as an edition of a candidate carrying it, not as a date: next to a version
     word or to a word of that candidate's name (or its acronym)."""
@@ -321,12 +309,7 @@ def _names_edition(mention: Mention, docs: Sequence[DocVersion], carriers: Seque
 
 def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
     """How each candidate document (title, source path) stands to the versions ``query`` names
-    (:class:`Relation`). Candidates may repeat a document (one entry per passage)."""
-    return [s.relation for s in standings(query, docs)]
-
-
-def standings(query: str, docs: Sequence[tuple[str, str]]) -> list[Standing]:
-    """:func:`relations` with each candidate's family and whether it carries the named version.
+    (:class:`Relation`). Candidates may repeat a document (one entry per passage).
 
     A sibling is "another version" only where a candidate carries the version named: a version no
     candidate carries ("the VPN client 5.2", a "v4" the knowledge base does not hold) leaves its
@@ -361,39 +344,12 @@ def standings(query: str, docs: Sequence[tuple[str, str]]) -> list[Standing]:
     for g, v in zip(groups, versions, strict=True):
         if v.number is not None and g not in touched:
             newest[g] = max(newest.get(g, v.number), v.number)
-    out: list[Standing] = []
+    out = [Relation.NONE] * len(docs)
     for i, (g, v) in enumerate(zip(groups, versions, strict=True)):
-        relation = Relation.NONE
         if i in named:
-            relation = Relation.NAMED
+            out[i] = Relation.NAMED
         elif i in other and i not in carriers:
-            relation = Relation.OTHER
+            out[i] = Relation.OTHER
         elif v.number is not None and g in newest and v.number < newest[g]:
-            relation = Relation.OLDER
-        out.append(Standing(relation, g, i in carriers))
-    return out
-
-
-def named_first(ranked: Sequence[Standing | None]) -> list[int]:
-    """The order (indices into ``ranked``) that puts another version right after the one the
-    question names: each family with another version among ``ranked`` is one run at its first
-    member's place, the carriers of the named version first, then the other versions, each in their
-    own order; every other item keeps its order (None: an item that takes no part, as a copy).
-
-    Another version is no archived edition: it is as close to the question as its named sibling and
-    is shown next to it, not after every unrelated document (review s38, R3-3b)."""
-    families = {s.family for s in ranked if s is not None and s.relation is Relation.OTHER}
-    families &= {s.family for s in ranked if s is not None and s.carrier}
-    runs: dict[int, list[int]] = {}
-    for i, s in enumerate(ranked):
-        if s is not None and s.family in families:
-            runs.setdefault(s.family, []).append(i)
-    carrier = {i for run in runs.values() for i in run if (s := ranked[i]) is not None and s.carrier}
-    out: list[int] = []
-    for i, s in enumerate(ranked):
-        if s is None or s.family not in families:
-            out.append(i)
-        elif i == runs[s.family][0]:
-            run = runs[s.family]
-            out += [j for j in run if j in carrier] + [j for j in run if j not in carrier]
+            out[i] = Relation.OLDER
     return out
