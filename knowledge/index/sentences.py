@@ -31,7 +31,7 @@ from knowledge.index.facets import acronyms, writes_acronym
 from knowledge.index.models import SearchHit
 from knowledge.index.passages import body, is_metadata, lexical_scores, scope_words, section, stem, terms
 from knowledge.index.rules import demoted
-from knowledge.index.versions import Relation, named_first, relations, standings
+from knowledge.index.versions import Relation, relations
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
 # 10 was measured in session 26 (docs/benchmarks.md, Answer quality, session 26, h2): the right
@@ -200,8 +200,7 @@ def refine(
     rerank's bonus for a page the question names), a document's passages by their refined relevance,
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
-    standing = standings(query, [(h.title, h.source_path) for h in hits])
-    versions = [s.relation for s in standing]
+    versions = relations(query, [(h.title, h.source_path) for h in hits])
     late = late_ids(hits, query, versions)
     named_version = {h.chunk_id for h, v in zip(hits, versions, strict=True) if v is Relation.NAMED}
     first = hand_set_order([h for h in hits if h.chunk_id in matches], matches)
@@ -239,12 +238,6 @@ def refine(
     tail = [h for h in rest if h not in current]
     ordered = [h for h in looked if h.chunk_id not in late] + current
     ordered += [h for h in looked if h.chunk_id in late] + tail
-    # Another version of the document the question names is late for the order above (its features
-    # and the learned score read the current documents only), then goes right after its named sibling.
-    of = {h.chunk_id: st for h, st in zip(hits, standing, strict=True)}
-    ordered = [
-        ordered[i] for i in named_first([of[h.chunk_id] if h.duplicate_of is None else None for h in ordered])
-    ]
     if asks_for_date(query):
         # The sentence stage reads no record line (metadata): its order would put first the document
         # whose opening passage says most. A question about a date keeps the rerank's order, which
