@@ -246,26 +246,51 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
 
 def chunking_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
     """Why a member's ``sent`` settings may not run into their collection (blocking: reads the
-    index), or None: the collection keeps other chunk settings (knowledge/index/chunk_settings.py;
-    the run's start checks again). Settings the graph would refuse are input_refusal's to name."""
+    index), or None: the collection keeps other chunk settings (knowledge/index/chunk_settings.py),
+    or other audit rules than the file ``sent`` names, or its rules are not known (made before the
+    index kept them, none adopted: knowledge/index/collection_rules.py) - the runs API's door refuses
+    the same (server/runs/admission.check_source; review s38 R3-8: here the run was let in and failed
+    at its start). The run's start checks again. Settings the graph would refuse are
+    input_refusal's to name (a rules file it cannot read among them)."""
     from pydantic import ValidationError
 
-    from graph.ingestion.adoption import adopt_chunking
+    from graph.ingestion.adoption import adopt_chunking, adopt_rules
     from graph.ingestion.resources import current
     from graph.ingestion.state import Settings
     from knowledge.index.chunk_settings import ChunkingDiffers
+    from knowledge.index.collection_rules import RulesDiffer, RulesUnknown
 
     try:
         given = Settings.model_validate(sent)
     except ValidationError:
         return None
+    res = current()
     try:
-        index = current().index("hashing")  # reads the collection's row: no model loads
+        index = res.index("hashing")  # reads the collection's row: no model loads
         adopt_chunking(index, tenant, given.collection)  # a collection made before it kept them
-        index.for_tenant(tenant).check_chunking(given.collection, given.chunk_tokens, given.overlap_tokens)
-    except ChunkingDiffers as exc:
+        adopt_rules(index, tenant, given.collection, res.env)  # the same, its audit rules
+        kb = index.for_tenant(tenant)
+        kb.check_chunking(given.collection, given.chunk_tokens, given.overlap_tokens)
+        kb.check_rules_known(given.collection)
+        text = _rules_text(given.audit_rules, tenant, res.env) if given.audit_rules else None
+        if text is not None:
+            kb.check_rules(given.collection, text)
+    except (ChunkingDiffers, RulesUnknown, RulesDiffer) as exc:
         return str(exc)
     return None
+
+
+def _rules_text(path: str, tenant: str, env: Mapping[str, str]) -> str | None:
+    """The rules file a served run names, read from its tenant's folder as its run reads it, or None
+    (unreadable: input_refusal says why, and the run's start)."""
+    from graph.ingestion.audit_step import read_rules_text
+    from graph.ingestion.served import served_root
+
+    try:
+        root = served_root(env, tenant)
+        return read_rules_text(path, within=root.resolve() if root is not None else None)
+    except ValueError:  # AuditConfigError, a shared root refused
+        return None
 
 
 def first_settings_refusal(
