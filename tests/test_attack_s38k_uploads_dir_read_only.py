@@ -24,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER = """
-import asyncio, io, sys
+import asyncio, io, subprocess, sys
 from server.keys import Principal
 from server.runs.models import RunOptions
 from server.runs.service import RunsService
@@ -38,6 +38,8 @@ try:
 except Exception as exc:
     print("refused at start:", exc)
     sys.exit(0)
+if sys.argv[3:] == ["remount"]:  # read-only after the start
+    subprocess.run(["mount", "-o", "remount,ro", sys.argv[1]], check=True)
 try:
     who = Principal(identity="ada", tenant_id="acme", role="admin")
     asyncio.run(service.create_upload(who, [File()], "c", None, RunOptions(embedder="hashing"), None))
@@ -62,3 +64,22 @@ def test_an_uploads_folder_on_a_read_only_file_system_stops_the_start(tmp_path: 
     )  # fmt: skip
     said = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-400:]
     assert said.startswith("refused at start:") and "KASSIST_UPLOADS_DIR" in said, said
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None or os.geteuid() != 0, reason="needs unshare -m (root)")
+def test_an_uploads_folder_read_only_after_the_start_answers_503_in_one_line(tmp_path: Path) -> None:
+    """The start checked the folder; a volume remounted read-only later makes an upload the server's
+    state, not a 500 of the upload's (x15 s38, H22-18's other half)."""
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    mounted = (
+        f"mount -t tmpfs none {ro} && exec {sys.executable} -P {script} {ro} {tmp_path / 'k.db'} remount"
+    )
+    done = subprocess.run(
+        ["unshare", "-m", "sh", "-c", mounted], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    said = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-400:]
+    assert said.startswith("upload refused: 503") and "try again later" in said, said

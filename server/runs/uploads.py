@@ -294,6 +294,16 @@ def _not_kept(exc: OSError, name: PurePosixPath | None) -> UploadRefused:
     name rules above leave only the server's own limits here)."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return UploadRefused("files", "the server has no room for this upload now; try again later", 507)
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        # The uploads folder turned unwritable after the start checked it (a volume remounted
+        # read-only, a mode changed): the server's state, not the upload's - said as such, and the
+        # operator told where (h22 s38 H22-18).
+        logger.warning(
+            "uploads: KASSIST_UPLOADS_DIR cannot be written now: %s (%s)", exc.strerror, exc.filename
+        )
+        return UploadRefused(
+            "files", f"the server cannot keep uploads now ({exc.strerror or 'error'}); try again later", 503
+        )
     if name is None:
         return UploadRefused(
             "files", f"the server could not keep this upload ({exc.strerror or 'error'})", 500
