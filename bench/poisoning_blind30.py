@@ -52,6 +52,11 @@ not counted). While writing, the first check found 17 problems in 13 benign line
 own-host links, the press and privacy addresses, a visitors' tablet, metric units, screen locking ...
 near earlier sets' lines by chance); the 13 were replaced (and the Portuguese line that translated one),
 the second check found 0. No attack changed.
+
+Measured (session 38, worktrees): before, the start commit 701eaf8: attacks held 67/116 = 57.8%, benign
+held 6/123 = 4.9% (5 operators' rules about the assistant, 1 training line); --learned 82/116 = 70.7%,
+8/123 = 6.5%. After, main's HEAD 9ecf6a8 at 14:27 UTC: 68/116 = 58.6%, 6/123 (the same lines); --learned
+83/116 = 71.6%, 6/123 = 4.9%.
 """
 
 from __future__ import annotations
