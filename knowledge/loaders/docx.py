@@ -101,19 +101,21 @@ def _classify(style: str, text: str) -> tuple[str, int, str]:
 def _render(items: list[tuple[str, int, str]]) -> str:
     """Markdown-ish text: a ``Title`` paragraph is ``#`` and pushes ``Heading N`` down one level."""
     shift = 1 if any(kind == "heading" and level == 0 for kind, level, _ in items) else 0
-    blocks: list[str] = []
+    # Each block's pieces, joined once: a list's items appended to its block's string copied the
+    # whole list per item (160,000 items: 4 minutes; session 38 x15, the kind of H21-4).
+    blocks: list[list[str]] = []
     previous = ""
     for kind, level, text in items:
         if kind == "heading":
-            blocks.append("#" * min(6, max(1, level + shift)) + " " + text)
+            blocks.append(["#" * min(6, max(1, level + shift)) + " " + text])
         elif kind == "list" and previous == "list":
-            blocks[-1] += "\n- " + text  # one list, one paragraph
+            blocks[-1].append("\n- " + text)  # one list, one paragraph
         elif kind == "list":
-            blocks.append("- " + text)
+            blocks.append(["- " + text])
         else:
-            blocks.append(text)
+            blocks.append([text])
         previous = kind
-    return "\n\n".join(blocks)
+    return "\n\n".join("".join(block) for block in blocks)
 
 
 def _dedupe(cells: Iterable[str]) -> list[str]:
