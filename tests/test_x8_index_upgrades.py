@@ -46,9 +46,17 @@ def build_at_version_6(url: str) -> None:
         handle.run(ops.migrate(replace(dialect, migrations=dialect.migrations[:6])), write=True)
     finally:
         handle.close()
+    # Today's write names migration 9's columns (a new collection records its audit rules as known:
+    # knowledge/index/collection_rules.py): they are there for the write and gone again after it, as
+    # an index at migration 6 has them not (the way tests/test_x4_collection_source.py drops them).
+    rules = ("audit_rules", "audit_rules_name")
+    for column in rules:
+        raw(url, f"ALTER TABLE kassist_kb_collections ADD COLUMN {column} TEXT")
     with KnowledgeIndex.from_url(url, embedder=HashingEmbedder(256), migrate=False) as index:
         index.for_tenant("acme").upsert_document(*make_doc("acme", "hb", "plants.md", OURS))
         index.for_tenant("globex").upsert_document(*make_doc("globex", "hb", "deal.md", ZEBRA))
+    for column in rules:
+        raw(url, f"ALTER TABLE kassist_kb_collections DROP COLUMN {column}")
     # What the code before masking stored as loaded (SQLite's triggers of then keep FTS5 in step).
     raw(url, "UPDATE kassist_kb_chunks SET heading = %s, text = text || %s WHERE tenant_id = 'acme'",
         (f"Deploy key {KEY_ID}", f" The runner signs in with {KEY_ID}; contractor SSN {SSN}."))  # fmt: skip
