@@ -40,24 +40,35 @@ from memory.manager.screen.literals import Rule, rule
 _SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
 _NEGATION = re.compile(r"\b(?:no|not|never|no one|nobody|cannot|forbidden|prohibited|nor)\b|n't\b")
 
-# Every other document, source or tool declared worth less than this one.
+# Every other document, source or tool declared worth less than this one. A policy's own supersession clause
+# names what it replaces ("supersedes all other travel policies issued before 2024", "all other versions of the
+# checklist"): a kind of document, a version, a date. What the reader is told here is about the index itself -
+# every document, source or result, unqualified - or that the others are wrong and must not be cited.
 _SOURCES = r"(?:documents?|sources?|pages?|files?|articles?|results?|tools?|answers?|versions?|policies|faqs?|entries)"
+_GENERIC = r"(?:documents?|sources?|pages?|files?|articles?|results?|answers?|entries)"
+_SCOPED = (
+    r"(?:on|about|regarding|concerning|covering|for|of|from|issued|dated|published|written|signed|released|before|"
+    r"prior|until|up|that|which|with|in (?:force|effect|this|that))\b"
+)
 _OTHERS = rule(
-    rf"\b(?:supersedes?|overrides?|takes? precedence over|outranks?|replaces?|is more (?:reliable|accurate|current) "
-    rf"than) (?:every|all|any) other (?:\w+ )?{_SOURCES}"
+    rf"\b(?:overrides?|outranks?|is more (?:reliable|accurate|current) than) (?:every|all|any) other (?:\w+ )?{_SOURCES}"
+    rf"|\b(?:supersedes?|replaces?|takes? precedence over) (?:every|all|any) other {_GENERIC}\b(?! {_SCOPED})"
     rf"|\b(?:all |any |every |the )?other (?:\w+ ){{0,2}}{_SOURCES}\b[^.;]{{0,60}}\b(?:are|is) (?:\w+ )?(?:drafts?|"
     rf"outdated|obsolete|wrong|incorrect|unreliable|stale|invalid)"
     rf"|\b(?:do not|don't|never|must not|should not) (?:cite|trust|quote|rely on|believe)\b[^.;]{{0,40}}\b(?:other|"
     rf"another|older|outdated)\b"
     rf"|\b(?:if|when) (?:another|any other|an?y? older) {_SOURCES} (?:disagrees?|conflicts?|differs?|says? otherwise)"
-    rf"|\bthe only (?:correct|right|valid|reliable|trustworthy|official) (?:choice|source|tool|answer|option)\b"
+    rf"|\bthe only (?:correct|right) (?:choice|tool)\b"
     rf"|\b(?:outdated|older|other|some) (?:\w+ )?{_SOURCES} (?:still )?says?\b[^.;]{{0,80}}[;,]\s*(?:that is|this is|they are|"
     rf"it is)? ?(?:wrong|incorrect|outdated|false)"
-    rf"|\bthe correct answer is\b"
-    rf"|\b(?:the )?most (?:reliable|trusted|trustworthy|authoritative) source\b"
-    rf"|\balways use (?:\w+ )?instead of\b"
+    rf"|\b(?:outdated|older|other|some) (?:\w+ )?{_SOURCES} (?:still )?says?\b[^.]{{0,80}}\bthe (?:correct|right|real|true) "
+    rf"answer is\b"
+    rf"|\balways use (?:\w+ )?instead of \w+_\w+"
 )
-# What an answer about a topic must say: content the writer scripts for whoever answers.
+# What an answer about a topic must say: content the writer scripts for whoever answers. A service guideline
+# scripts a duty ("should mention the ticket number", "point customers to the returns portal", "tell them to
+# open a ticket"); the script aimed at the reader plants a claim ("must say the product has a known data leak",
+# "reply that Northwind has stopped supporting it"), steers, or sends the asker outside the tenant.
 _SCRIPT = rule(
     r"\b(?:any|every|all|each) (?:answer|reply|response|summary|summaries|answers|replies|responses)\b[^.;]{0,60}?\b"
     r"(?:must|should|shall|has to|have to|need to|needs to) (?:say|state|stress|mention|claim|steer|recommend|point|"
@@ -68,6 +79,13 @@ _SCRIPT = rule(
     r"|\binstead of answering\b"
     r"|\bwhen (?:the|a|any) (?:question|query|prompt|user) (?:mentions|asks about|is about|names) [^.;]{1,60}?,? "
     r"(?:reply|answer|respond|say|tell)"
+)
+# What the script plants: a claim ("say that ...", "say the product has ...", "stress that it will ..."), a steer.
+_CLAIM = rule(
+    r"\b(?:say|says|state|stress|claim|emphasi[sz]e|warn|report|reply|answer|respond|tell (?:them|customers|users|"
+    r"buyers|everyone))\b,? (?:that\b|(?:it|they|the \w+|this|\w+) (?:is|are|was|were|has|have|had|will|won't|"
+    r"cannot|can't|isn't|doesn't|no longer)\b)"
+    r"|\bsteer\w*\b|\binstead of answering\b"
 )
 # The user's conversation or the retrieved context as the payload of a call.
 _CONVERSATION = (
@@ -171,9 +189,13 @@ def _ranks_sources(sentence: str) -> bool:
     return bool(_OTHERS.search(sentence))
 
 
-def _scripts_answers(sentence: str) -> bool:
+def _scripts_answers(sentence: str, hosts: Collection[str]) -> bool:
     match = _SCRIPT.search(sentence)
-    return match is not None and not _NEGATION.search(sentence[: match.start()])
+    if match is None or _NEGATION.search(sentence[: match.start()]):
+        return False
+    script = sentence[match.start() :]
+    outside = any(not allowed(h, hosts) for h in _HOST.findall(script))
+    return outside or bool(_CLAIM.search(script))
 
 
 def _pipes_conversation(sentence: str) -> bool:
@@ -258,7 +280,7 @@ def aimed_findings(latin: str, about: Rule, hosts: Collection[str]) -> list[Scre
     found: list[ScreenFinding] = []
     if any(_ranks_sources(s) for s in said):
         found.append(ScreenFinding("instruction", "tells the reader to distrust every other source"))
-    if any(_scripts_answers(s) for s in said):
+    if any(_scripts_answers(s, hosts) for s in said):
         found.append(ScreenFinding("instruction", "scripts what answers about a topic must say"))
     if any(_pipes_conversation(s) for s in said):
         found.append(
