@@ -32,6 +32,7 @@ app = typer.Typer(
 
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
+_MAX_AGE = timedelta(days=36500)
 
 
 class Strategy(StrEnum):
@@ -47,7 +48,15 @@ def parse_duration(text: str) -> timedelta:
             f"cannot read {text!r} as an age; write a positive number followed by one unit: "
             "s (seconds), m (minutes), h (hours), d (days) or w (weeks), e.g. 30d, 12h, 90m"
         )
-    return timedelta(**{_UNITS[match.group(2)]: float(match.group(1))})
+    try:
+        age = timedelta(**{_UNITS[match.group(2)]: float(match.group(1))})
+    except OverflowError:  # past what a timedelta holds (~2.7 million years): no cutoff date exists
+        age = _MAX_AGE + timedelta(days=1)
+    if age > _MAX_AGE:
+        # The cutoff is now minus the age: an age a date cannot subtract was "a bug in kassist" (h24 s39
+        # H24-2); no checkpoint is a century old, so "keep nearly everything" loses nothing at the bound.
+        raise ValueError(f"{text!r} is longer than kassist can count back; write at most 36500d (100 years)")
+    return age
 
 
 def _duration(text: str) -> timedelta:
