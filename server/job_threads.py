@@ -244,13 +244,14 @@ async def _job_thread(ctx: Auth.types.AuthContext, thread_id: str) -> bool:
     return job_thread(head, None) or await asyncio.to_thread(registered_run, tenant, thread_id)
 
 
-def chunking_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
+def kept_settings_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
     """Why a member's ``sent`` settings may not run into their collection (blocking: reads the
-    index), or None: the collection keeps other chunk settings (knowledge/index/chunk_settings.py),
-    or other audit rules than the file ``sent`` names, or its rules are not known (made before the
-    index kept them, none adopted: knowledge/index/collection_rules.py) - the runs API's door refuses
-    the same (server/runs/admission.check_source; review s38 R3-8: here the run was let in and failed
-    at its start). The run's start checks again. Settings the graph would refuse are
+    index), or None: its rules are not known (made before the index kept them, none adopted:
+    knowledge/index/collection_rules.py), or it keeps other chunk settings
+    (knowledge/index/chunk_settings.py), or other audit rules than the file ``sent`` names - the one
+    check, in its one order, of every door (TenantKnowledgeIndex.check_kept_settings; the runs API's:
+    server/runs/admission.check_source; review s38 R3-8: here the run was let in and failed at its
+    start). The run's start checks again. Settings the graph would refuse are
     input_refusal's to name (a rules file it cannot read among them)."""
     from pydantic import ValidationError
 
@@ -269,12 +270,9 @@ def chunking_refusal(tenant: str, sent: Mapping[str, Any]) -> str | None:
         index = res.index("hashing")  # reads the collection's row: no model loads
         adopt_chunking(index, tenant, given.collection)  # a collection made before it kept them
         adopt_rules(index, tenant, given.collection, res.env)  # the same, its audit rules
-        kb = index.for_tenant(tenant)
-        kb.check_chunking(given.collection, given.chunk_tokens, given.overlap_tokens)
-        kb.check_rules_known(given.collection)
         text = _rules_text(given.audit_rules, tenant, res.env) if given.audit_rules else None
-        if text is not None:
-            kb.check_rules(given.collection, text)
+        kb = index.for_tenant(tenant)
+        kb.check_kept_settings(given.collection, given.chunk_tokens, given.overlap_tokens, text)
     except (ChunkingDiffers, RulesUnknown, RulesDiffer) as exc:
         return str(exc)
     return None

@@ -80,12 +80,12 @@ async def check_ingestion_input(
             refused = await asyncio.to_thread(first_settings_refusal, tenant, str(thread_id), settings, first)
             refuse(409, refused)
     if isinstance(settings, Mapping) and settings and (ctx.resource == "crons" or not _admin(ctx)):
-        from server.job_threads import chunking_refusal
+        from server.job_threads import kept_settings_refusal
 
         # A member keeps the collection's chunk settings (an admin may re-chunk it); a cron's runs
         # act as a member whoever made it (server/cron_rules.CRON_ROLE): an admin's cron with other
         # settings was let in and refused at every firing (h12 s34 note on b0b9a40).
-        refuse(422, await asyncio.to_thread(chunking_refusal, tenant_of(ctx), settings))
+        refuse(422, await asyncio.to_thread(kept_settings_refusal, tenant_of(ctx), settings))
     if isinstance(settings, Mapping) and "collection" in settings:
         # The index refuses such a name only at the ingest step, after the run has started.
         try:

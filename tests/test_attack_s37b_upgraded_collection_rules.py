@@ -36,7 +36,7 @@ from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, installed
 from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
-from server.job_threads import chunking_refusal
+from server.job_threads import kept_settings_refusal
 from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
@@ -210,7 +210,7 @@ def test_an_upgraded_collection_whose_runs_named_no_rules_keeps_none(
 def test_langgraph_devs_door_refuses_a_members_run_as_the_runs_apis_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """review s38 R3-8: langgraph dev's door (server/job_threads.chunking_refusal, a member's or a
+    """review s38 R3-8: langgraph dev's door (server/job_threads.kept_settings_refusal, a member's or a
     cron's settings) refuses a run into a collection whose rules are not known, and one naming other
     rules than it keeps; the same settings with none named are let in once the rules are known."""
     service, folder = _served(tmp_path, monkeypatch, f"sqlite:///{tmp_path / 'kassist.db'}")
@@ -222,16 +222,16 @@ def test_langgraph_devs_door_refuses_a_members_run_as_the_runs_apis_does(
         assert _carry_out(service, "admin-run", rechunk=True) == "completed"
         _as_before_the_upgrade(url, pruned=("admin-run",))
         with installed(Resources.open(url, reports_dir=tmp_path / "reports")):
-            assert UNKNOWN in (chunking_refusal("acme", sent) or "")
+            assert UNKNOWN in (kept_settings_refusal("acme", sent) or "")
         raw(
             url,
             "UPDATE kassist_kb_collections SET audit_rules = %s, audit_rules_name = 'rules.toml'",
             (RULES,),
         )
         with installed(Resources.open(url, reports_dir=tmp_path / "reports")):
-            assert chunking_refusal("acme", sent) is None
-            assert chunking_refusal("acme", {**sent, "audit_rules": str(folder / "rules.toml")}) is None
-            other = chunking_refusal("acme", {**sent, "audit_rules": str(folder / "other.toml")})
+            assert kept_settings_refusal("acme", sent) is None
+            assert kept_settings_refusal("acme", {**sent, "audit_rules": str(folder / "rules.toml")}) is None
+            other = kept_settings_refusal("acme", {**sent, "audit_rules": str(folder / "other.toml")})
             assert "is audited with the rules it recorded from 'rules.toml'" in (other or ""), other
     finally:
         service.res.close()

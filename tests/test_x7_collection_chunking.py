@@ -18,7 +18,7 @@ from graph.ingestion.state import Settings
 from knowledge.embedders import HashingEmbedder
 from knowledge.index import KnowledgeIndex
 from knowledge.index.chunk_settings import ChunkingDiffers
-from server.job_threads import chunking_refusal
+from server.job_threads import kept_settings_refusal
 from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
@@ -67,8 +67,8 @@ def test_a_members_run_keeps_them_an_admins_and_the_operators_rechunk(
 
     # langgraph dev: the member's door, then the member's run itself (its start checks again).
     with installed(Resources.open(res.database_url, reports_dir=tmp_path / "reports")):
-        assert "chunked at 256/32" in (chunking_refusal("acme", small) or "")
-        assert chunking_refusal("acme", folder.model_dump()) is None
+        assert "chunked at 256/32" in (kept_settings_refusal("acme", small) or "")
+        assert kept_settings_refusal("acme", folder.model_dump()) is None
     member = _compiled(res, "acme").invoke({"settings": small}, member_config(res, "m1", "erin"))
     assert member["status"] == "failed" and "chunked at 256/32" in member["last_error"], member["last_error"]
     admin_config = member_config(res, "a1", "olga")

@@ -326,6 +326,20 @@ class TenantKnowledgeIndex:
         d = self._index.driver.dialect
         self._index.run(chunk_settings.check(d, self._tenant, collection, chunk_tokens, overlap_tokens))
 
+    def check_kept_settings(
+        self, collection: str, chunk_tokens: int, overlap_tokens: int, rules_text: str | None
+    ) -> None:
+        """A member's run keeps its collection's settings (its door at every interface, and its
+        start): raise ``RulesUnknown`` when the collection's audit rules are not known, else
+        ``ChunkingDiffers`` when it keeps other chunk settings, else ``RulesDiffer`` when it keeps
+        other audit rules than ``rules_text`` (None: the run names none, the kept ones are used).
+        Unknown rules first: the one refusal the member cannot mend by her options (an admin's run
+        records them), so she is not sent to change her chunking only to be refused again."""
+        self.check_rules_known(collection)
+        self.check_chunking(collection, chunk_tokens, overlap_tokens)
+        if rules_text is not None:
+            self.check_rules(collection, rules_text)
+
     def record_chunking(
         self, collection: str, chunk_tokens: int, overlap_tokens: int, *, replace: bool = False
     ) -> None:

@@ -98,12 +98,10 @@ def check_source(res: Resources, env: Mapping[str, str], who: Principal, setting
         kb = index.for_tenant(who.tenant_id)
         kb.check_source(settings.collection, record)
         if who.role != "admin":  # an admin's run may re-chunk it (its worker: RECHUNK_KEY)
-            kb.check_rules_known(settings.collection)  # not the defaults where they are unknown (H20-7)
-            kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
-            if settings.audit_rules:  # nor other audit rules (knowledge/index/collection_rules.py)
-                from graph.ingestion.audit_step import read_rules_text
+            from graph.ingestion.audit_step import read_rules_text
 
-                kb.check_rules(settings.collection, read_rules_text(settings.audit_rules))
+            text = read_rules_text(settings.audit_rules) if settings.audit_rules else None
+            kb.check_kept_settings(settings.collection, settings.chunk_tokens, settings.overlap_tokens, text)
     except CollectionMirrorsAnother as exc:
         raise ApiError(409, str(exc), ("body", "collection")) from None
     except RulesUnknown as exc:  # the collection's to settle (an admin's run), not the option's

@@ -36,18 +36,15 @@ def discover(state: AgentRunState, run: RunResources) -> Update:
     # The chunk settings the collection keeps: a member's run keeps them (refused at its door too);
     # an admin's or the operator's records its own with its batches' writes. Decided here, by the
     # run's first invocation: a member's resume of an admin's run is the admin's (review s34 r1 L3).
-    rechunk = state.rechunk if state.embedder_name else work.may_rechunk()
-    if not rechunk:
-        kb.check_chunking(settings.collection, settings.chunk_tokens, settings.overlap_tokens)
     # The audit rules the collection keeps, the same way (knowledge/index/collection_rules.py): a
     # member's run naming other rules is refused; where they are not known (indexed before the index
     # kept them, none adopted), a member's run is refused rather than audited by the defaults (h20
     # s37 H20-7). A run's own rules are recorded by its first batch (_record_rules), not here.
+    rechunk = state.rechunk if state.embedder_name else work.may_rechunk()
     if not rechunk:
-        kb.check_rules_known(settings.collection)
         own = _own_rules(settings, run)
-        if own is not None:
-            kb.check_rules(settings.collection, own.text)
+        text = own.text if own is not None else None
+        kb.check_kept_settings(settings.collection, settings.chunk_tokens, settings.overlap_tokens, text)
     # Only the run's own source's documents can be gone from it; an upload removes none.
     mine = [] if source == UPLOADS else kb.documents(settings.collection, of=source)
     # A served run's folder, else the run's own folder as registered (as its loads: batch_load.prepare).
