@@ -104,9 +104,13 @@ def row(*cells: Any) -> list[Text]:
 
 
 def whole_line(console: Console, text: str) -> None:
-    """``text`` printed as it is: never wrapped, folded or cut by rich, whatever the width (a
-    terminal of 40 columns or a pipe); the terminal may wrap it on screen, a copy gets it whole."""
-    console.print(Text(shown(text)), soft_wrap=True, crop=False, overflow="ignore", highlight=False)
+    """``text`` printed as it is on ONE line: never wrapped, folded or cut by rich, whatever the width
+    (a terminal of 40 columns or a pipe); the terminal may wrap it on screen, a copy gets it whole.
+    Its newlines are spelt out (``\\n``) too: a value it quotes (a failed file's reason quoting the
+    name's suffix, a last error naming a file) cannot print a line the run never wrote (h24 s39 H24-1)."""
+    console.print(
+        Text(shown(text).replace("\n", "\\n")), soft_wrap=True, crop=False, overflow="ignore", highlight=False
+    )
 
 
 def print_path(console: Console, label: str, path: str | Path) -> None:
@@ -119,7 +123,7 @@ def path_line(console: Console, path: str | Path) -> None:
     """``path`` alone on one line, its newlines and tabs spelt out too (``\\n``): a file name is
     one line, and a name holding line breaks printed lines of its own under "Files not indexed"
     (a forged ``report (html):`` line and path, session 29)."""
-    whole_line(console, str(path).replace("\n", "\\n").replace("\t", "\\t"))
+    whole_line(console, str(path).replace("\t", "\\t"))
 
 
 def print_table(console: Console, t: Table) -> None:

@@ -15,17 +15,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 import zygote
 from ingest_harness import ROOT, child_env
 
 FORGED = "x.md\n  unreadable: skipped\nreport (html):\n\u2215tmp\u2215attacker\u2215audit"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H24-1: a failed file's reason (unsupported_type quotes the name's suffix) prints its line breaks raw",
-)
 def test_a_failed_files_reason_holding_line_breaks_prints_no_line_of_its_own(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()
