@@ -162,6 +162,15 @@ def _started(pid: int) -> str | None:
     return fields[19] if len(fields) > 19 else None
 
 
+def seen_here(holder: str) -> bool:
+    """Whether ``holder`` (``host~pidns:pid:start``, :func:`new_holder`) is a process this one can
+    see by its pid: of this host, and of its PID namespace or named before namespaces were (no
+    ``~``). Same host name, another PID namespace (containers sharing the host's network, not its
+    pids): its pid says nothing here - a live command line looked dead (review s31 r1 #3)."""
+    name, _, namespace = holder.partition(":")[0].partition("~")
+    return name == socket.gethostname() and (not namespace or namespace == PID_NAMESPACE)
+
+
 def holder_gone(holder: str | None, until: float | None) -> bool:
     """Whether what ``holder`` holds until ``until`` (a run's lease, a side effect's claim) may be
     taken: nobody holds it, its time ran out, or its holder is a process of this host that is gone:
@@ -171,15 +180,9 @@ def holder_gone(holder: str | None, until: float | None) -> bool:
     judged by its time only; one named before namespaces were (no ``~``), by its pid as before."""
     if holder is None or (until or 0) < time.time():
         return True
-    host, _, rest = holder.partition(":")
-    name, _, namespace = host.partition("~")
-    if name != socket.gethostname():
+    if not seen_here(holder):
         return False
-    if namespace and namespace != PID_NAMESPACE:
-        # Same host name, another PID namespace (containers sharing the host's network, not its
-        # pids): its pid says nothing here - a live command line looked dead (review s31 r1 #3).
-        return False
-    pid, _, token = rest.partition(":")
+    pid, _, token = holder.partition(":")[2].partition(":")
     try:
         os.kill(int(pid), 0)
     except ProcessLookupError:

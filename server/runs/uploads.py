@@ -12,7 +12,6 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import time
 import unicodedata
 from collections.abc import Callable
@@ -20,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
 
 from graph.ingestion.folders import NAME_MAX, tenant_folder
-from graph.ingestion.store_ops import PID_NAMESPACE, holder_gone, new_holder
+from graph.ingestion.store_ops import holder_gone, new_holder, seen_here
 from kassist.names import fold_within, folded
 
 logger = logging.getLogger(__name__)
@@ -107,13 +106,6 @@ killed with its container stayed on the volume for good (h22 s38 H22-9); a copy 
 writes every few milliseconds."""
 
 
-def _foreign(writer: str) -> bool:
-    """Whether ``writer`` is a process :func:`holder_gone` cannot see (it judges those by time)."""
-    host = writer.partition(":")[0]
-    name, _, namespace = host.partition("~")
-    return name != socket.gethostname() or bool(namespace and namespace != PID_NAMESPACE)
-
-
 def _idle_s(folder: str) -> float:
     """Seconds since anything in ``folder`` (the folder itself, its files) was last written."""
     latest = os.stat(folder).st_mtime
@@ -129,7 +121,8 @@ def _idle_s(folder: str) -> float:
 def _writer_gone(writer: str, folder: str) -> bool:
     if holder_gone(writer, math.inf):
         return True
-    return _foreign(writer) and _idle_s(folder) > STAGING_IDLE_S
+    # A writer holder_gone cannot see (it judges those by time): by its folder's idle time.
+    return not seen_here(writer) and _idle_s(folder) > STAGING_IDLE_S
 
 
 def sweep_staging(tenant: Path) -> list[str]:
