@@ -20,6 +20,7 @@ refused as one into a collection whose rules are not known. Both backends, hashi
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -60,11 +61,6 @@ def _carry_out(service: RunsService, run: str, *, rechunk: bool = False) -> str:
     return outcome.state.status
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H23-1: a member's langgraph dev run registered before session 34 (started_by NULL) is "
-    "adopted as the operator's: the rules file she named becomes an upgraded collection's bar",
-)
 def test_a_members_old_langgraph_dev_run_does_not_set_an_upgraded_collections_rules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
@@ -99,6 +95,10 @@ def test_a_members_old_langgraph_dev_run_does_not_set_an_upgraded_collections_ru
         assert run_owner(res.saver, "acme", DEV_RUN) == "maria"  # what tells her run from the operator's
         # As a release before session 34 (no started_by) and index migration 9 (no kept rules) left it.
         raw(db_url, "UPDATE kassist_ingest_runs SET started_by = NULL WHERE run_id = %s", (DEV_RUN,))
+        # ... and the upgrade that added the column (ingestion migration 9) applied after her run.
+        upgraded = (datetime.now(UTC) + timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M:%S+00:00")
+        raw(db_url, "UPDATE kassist_schema_versions SET applied_at = %s WHERE component = 'ingestion' AND version = 9",
+            (upgraded,))  # fmt: skip
         raw(db_url, "UPDATE kassist_kb_collections SET audit_rules = NULL, audit_rules_name = NULL")
         (folder / "docs" / "bonus.md").write_text(UNKEPT)  # no version: the admin's rules hold it
         try:

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import UTC
 from typing import Any
 
 from graph.ingestion.folders import source_record
 from graph.ingestion.sql_sqlite import JOBS, MANIFEST, RUNS
+from kassist.db.migrate import INGESTION
+from kassist.db.migrate import TABLE as MIGRATIONS_TABLE
 from kassist.db.statements import Op, Stmt
 from kassist.db.tables import to_postgres
 from knowledge.index import KnowledgeIndex
@@ -113,8 +116,17 @@ def adopt_chunking(index: KnowledgeIndex, tenant: str, collection: str) -> None:
 # runs API job, no langgraph dev user); a member's, or one whose role was not kept, is neither.
 _MADE = """SELECT created_at FROM kassist_kb_collections
     WHERE tenant_id = :tenant AND collection = :collection"""
+# When the registry began to keep a langgraph dev run's user (ingestion migration 9, started_by):
+# a run registered before it has started_by NULL whoever ran it - a member's langgraph dev run
+# looked like the operator's, and the rules file she named became the collection's bar (h23 s39
+# H23-1). Such a run's role was not kept: neither. A component filled from its legacy table has a
+# later applied_at than the real one: its older runs count as not kept too, the safe side.
+STARTED_BY_MIGRATION = 9
+_STARTED_BY_SINCE = f"""SELECT applied_at FROM {MIGRATIONS_TABLE}
+    WHERE component = '{INGESTION}' AND version = {STARTED_BY_MIGRATION}"""
 _RULES_RUNS = f"""SELECT r.created_at, r.settings,
-        CASE WHEN j.run_id IS NULL THEN r.started_by IS NULL ELSE j.created_role = 'admin' END
+        CASE WHEN j.run_id IS NULL THEN r.started_by IS NULL ELSE j.created_role = 'admin' END,
+        j.run_id IS NOT NULL
     FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id
     WHERE r.tenant_id = :tenant AND r.collection = :collection AND r.settings IS NOT NULL
     ORDER BY r.created_at, r.run_id"""
@@ -127,7 +139,19 @@ def _rules_runs(d: Dialect, tenant: str, collection: str) -> Op[tuple[Any, list[
         return None  # the usual case (known, or no such collection): one indexed read
     made = yield Stmt(to_postgres(_MADE) if pg else _MADE, key)
     runs = yield Stmt(to_postgres(_RULES_RUNS) if pg else _RULES_RUNS, key)
-    return (made[0][0] if made else None), list(runs)
+    since = yield Stmt(_STARTED_BY_SINCE)
+    # applied_at is kept to the second (SQLite's CURRENT_TIMESTAMP): a run of that same second may
+    # predate the column; counted as not kept (the safe side).
+    kept_from = _epoch(since[0][0]) + 1.0 if since else float("inf")
+    return (made[0][0] if made else None), [
+        (at, settings, bool(admin) and (has_job or float(at) >= kept_from))
+        for at, settings, admin, has_job in runs
+    ]
+
+
+def _epoch(value: Any) -> float:
+    at = as_datetime(value)
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
 
 
 def _named(settings: str) -> str | None:
