@@ -111,29 +111,18 @@ approve = _decision("approve", "Approve a run waiting for review: it goes on (no
 reject = _decision("reject", "Reject a run waiting for review: it stops as cancelled.")
 
 
-_DATABASE_NOW = {
-    "full": "has no room to write",
-    "read_only": "is read-only",
-    "busy": "is busy (another writer holds it, or every connection is in use)",
-    "unavailable": "is unavailable",
-    "set_up": "refuses kassist's writes because of how it is set up",
-}
-"""What the database is, by kassist/db/told.py's kinds: the driver's own line says "nothing was
-written", true of its failed statement only."""
-
-
 def _after_recorded(run_id: str, tenant: str, database_url: str | None, exc: BaseException) -> str:
     """The line of a cancel that failed after its record committed: whatever failed, the cancel is
     recorded and the run stops at its next start (h22 s38 H22-11: told the driver's "nothing was
     written", the operator resumed the run, and it ended cancelled)."""
-    from kassist.db.told import kind
+    from kassist.db.told import database, kind
     from kassist.dburl import DatabaseUnavailable
 
     said = f"the cancel of run {run_id!r} is recorded (the run stops at its next start), but stopping it now failed"
     if not isinstance(exc, DatabaseUnavailable):
         return f"{said}: {exc}"
     again = kit.run_command("cancel", run_id, tenant, database_url)
-    return f"{said}: the database {_DATABASE_NOW[kind(exc)]}; `{again}` stops it now once it is back"
+    return f"{said}: {database(kind(exc))}; `{again}` stops it now once it is back"
 
 
 @kit.common()
