@@ -273,19 +273,25 @@ def redact(url: str) -> str:
     url = _PASSWORD_PARAM.sub(r"\1***", url)
     if "@" not in url:
         return url
+    scheme, user, password, tail = _user_info(url)
+    return f"{scheme}://{user if password is None else user + ':***'}@{tail}"
+
+
+def _user_info(url: str) -> tuple[str, str, str | None, str]:
+    """``scheme://user:password@tail`` of a URL with ``://`` as (scheme, user, password, tail): the
+    user info is up to the last ``@`` ("" and None where there is none), the password after its
+    first ``:`` (None where it names none)."""
     scheme, rest = url.split("://", 1)
     creds, _, tail = rest.rpartition("@")
-    if ":" in creds:
-        creds = creds.split(":", 1)[0] + ":***"
-    return f"{scheme}://{creds}@{tail}"
+    user, colon, password = creds.partition(":")
+    return scheme, user, password if colon else None, tail
 
 
 def _passwords(url: str) -> list[str]:
     """Every password ``url`` spells (user info, query), longest first: masked in a driver's words."""
     found = [m.group(0).split("=", 1)[1] for m in _PASSWORD_PARAM.finditer(url)]
     if "://" in url:
-        creds = url.split("://", 1)[1].rpartition("@")[0]
-        found.append(creds.split(":", 1)[1] if ":" in creds else "")
+        found.append(_user_info(url)[2] or "")
     return sorted((p for p in found if p), key=len, reverse=True)
 
 
