@@ -120,7 +120,9 @@ NamespaceOpt = Annotated[
 def list_(
     tenant: kit.TenantOption,
     thread: ThreadOpt = None,
-    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many rows.")] = 50,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=kit.ROWS_MAX, help="At most this many rows.")
+    ] = 50,
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """A tenant's threads (checkpoints, head version, last update); with --thread, its checkpoints."""

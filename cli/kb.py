@@ -268,7 +268,9 @@ def documents_list(
     tenant: kit.TenantOption,
     collection: CollectionOpt = None,
     limit: Annotated[int, typer.Option("--limit", "-L", min=1, max=1000, help="Documents per page.")] = 50,
-    offset: Annotated[int, typer.Option("--offset", min=0, help="Skip this many (the next page).")] = 0,
+    offset: Annotated[
+        int, typer.Option("--offset", min=0, max=kit.ROWS_MAX, help="Skip this many (the next page).")
+    ] = 0,
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """The tenant's documents by collection and path: id, title, path, chunks, effective date."""

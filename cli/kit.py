@@ -111,6 +111,10 @@ DatabaseUrlOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+ROWS_MAX = 2**63 - 1
+"""The top of every count of rows an option passes to a statement (--offset, --limit): a 64-bit
+integer, what SQLite and PostgreSQL count in; past it the driver's OverflowError was "a bug in
+kassist" (h24 s39 H24-3): click's range check names the option and the range, exit 2."""
 FullOption = Annotated[
     bool,
     typer.Option(

@@ -373,7 +373,7 @@ def delete(
 def audit(
     tenant: kit.TenantOption,
     user: Annotated[str | None, typer.Option("--user")] = None,
-    limit: Annotated[int, typer.Option("--limit")] = 50,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=kit.ROWS_MAX)] = 50,
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """The newest audit log entries (values appear only as salted hashes)."""

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(strict=True, reason="H24-3: --offset past 2**63 is 'unexpected OverflowError'")
 def test_an_offset_past_a_64_bit_integer_is_one_line_not_a_bug(db_url: str, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
