@@ -130,14 +130,11 @@ def _check_options(tenant: str, budget: int | None) -> str:
     ``--thread`` are checked by their options' callbacks): a bad one is a bad command line (exit 2, the
     option named), not "unexpected ... (a bug in kassist)" after a new thread was announced (h22 s38
     H22-4). Returns the tenant as checked."""
-    from server.configurable import MAX_CONTEXT_BUDGET  # here: the command line's start-up stays light
+    from server.configurable import BUDGET_RANGE, budget_in_range  # here: the start-up stays light
 
     tenant = kit.check_tenant(tenant)
-    if budget is not None and not 200 <= budget <= MAX_CONTEXT_BUDGET:
-        kit.fail(
-            f"--budget must be a whole number of tokens >= 200 and <= {MAX_CONTEXT_BUDGET}, got {budget}",
-            kit.ExitCode.USAGE,
-        )
+    if budget is not None and not budget_in_range(budget):  # the servers' range, in their words
+        kit.fail(f"--budget must be {BUDGET_RANGE}, got {budget}", kit.ExitCode.USAGE)
     return tenant
 
 

@@ -132,9 +132,22 @@ grew it by 136 MB. An assistant's name: :data:`MAX_NAME_CHARS`; its description:
 
 MAX_NAME_CHARS = 1024
 
+MIN_CONTEXT_BUDGET = 200
 MAX_CONTEXT_BUDGET = 200_000
 """The largest ``context_budget`` (tokens) a client may ask for: above any chat model's window, so
 a larger number is a mistake, and the server never sizes work by an unbounded number."""
+BUDGET_RANGE = f"a whole number of tokens >= {MIN_CONTEXT_BUDGET} and <= {MAX_CONTEXT_BUDGET}"
+"""The ``context_budget`` a run may have, in the words of every door's refusal (both servers'
+``configurable.context_budget``, ``kassist chat``'s ``--budget``): :func:`budget_in_range`."""
+
+
+def budget_in_range(value: object) -> bool:
+    """Whether ``value`` is a ``context_budget`` a run may have (:data:`BUDGET_RANGE`)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and MIN_CONTEXT_BUDGET <= value <= MAX_CONTEXT_BUDGET
+    )
 
 
 def client_keys(graph: str | None) -> frozenset[str]:
@@ -230,12 +243,9 @@ def refused_value(key: str, value: object) -> str | None:
     ``compaction`` that is not a strategy. Checked before a run exists, on both servers: the graph
     would refuse them too, but only once the run had started (a failed run, not a 422)."""
     if key == "context_budget":
-        if isinstance(value, int) and not isinstance(value, bool) and 200 <= value <= MAX_CONTEXT_BUDGET:
+        if budget_in_range(value):
             return None
-        return (
-            f"configurable.context_budget must be a whole number of tokens >= 200 and <= "
-            f"{MAX_CONTEXT_BUDGET}, got {shown(value)}"
-        )
+        return f"configurable.context_budget must be {BUDGET_RANGE}, got {shown(value)}"
     if key == "compaction":
         from memory.context.compaction import STRATEGIES  # here: only a run that sends one pays
 
