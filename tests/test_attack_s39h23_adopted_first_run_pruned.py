@@ -63,11 +63,6 @@ def _create(service: RunsService, who: Principal, run: str, rules: str | None) -
     service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H23-3: an upgraded collection whose rules-naming admin run was pruned adopts the defaults "
-    "from a member's run registered before the collection was made",
-)
 def test_a_members_earlier_registered_run_does_not_stand_for_the_pruned_run_that_made_the_collection(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:

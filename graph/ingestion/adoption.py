@@ -184,13 +184,19 @@ def adopted_rules(made: Any, runs: list[Any], tenant: str, env: Mapping[str, str
     """The rules a collection made at ``made`` kept had the index kept them (its registered runs
     ``runs``: created_at, settings, by an admin or the operator): the file the latest admin's or
     operator's run of it named, as it reads now; :data:`NONE` when no run of it named a file and
-    its first run is on record (registered no later than the collection was made); else None (not
-    known: only a member's run named a file, or its first runs were pruned, or the file is gone)."""
+    its first run is on record, an admin's or the operator's (registered no later than the collection
+    was made); else None (not known: only a member's run named a file, or its first run on record is
+    a member's, or its first runs were pruned, or the file is gone)."""
     named = [(at, _named(settings), bool(admin)) for at, settings, admin in runs]
     admins = [path for _at, path, admin in named if admin and path is not None]
     if admins:
         return _read(admins[-1], tenant, env)
-    first_on_record = bool(named) and made is not None and named[0][0] <= as_datetime(made).timestamp()
+    # Only an admin's or the operator's first run can say the collection never had rules: a member's
+    # run registered before the collection was made may have waited in the queue while an admin's
+    # run naming rules made it, and that run pruned since (h23 s39 H23-3).
+    first_on_record = (
+        bool(named) and named[0][2] and made is not None and named[0][0] <= as_datetime(made).timestamp()
+    )
     if first_on_record and all(path is None for _at, path, _admin in named):
         return NONE
     return None
