@@ -87,9 +87,7 @@ class ThreadStreams:
             if made is None:
                 await self.app(scope, receive, send)
             else:
-                watcher = _Watched(self, scope, made or None)
-                watcher.made = True
-                await watcher.run(receive, send)
+                await _Watched(self, scope, made or None, made=True).run(receive, send)
             return
         if status != 404:
             await _Watched(self, scope, resource).run(receive, send)
@@ -172,14 +170,16 @@ def recheck(thread_ids: list[str]) -> None:
 class _Watched:
     """One stream let through: what it sends goes out only while its GET still finds the resource."""
 
-    def __init__(self, streams: ThreadStreams, scope: Scope, resource: str | None) -> None:
+    def __init__(
+        self, streams: ThreadStreams, scope: Scope, resource: str | None, *, made: bool = False
+    ) -> None:
         self.streams, self.scope, self.resource = streams, scope, resource
         self.checked = time.monotonic()  # the open's GET, just asked (or the run's create, checked)
         self.ended = asyncio.Event()
         self.started = False
         self.media = b""  # the answer's content type, once started
         self.opened_as: object = None  # a threadless run's caller, when its key is asked again
-        self.made = False  # a run made in this request (_WATCHED): nothing was asked before it opened
+        self.made = made  # a run made in this request (_WATCHED): nothing was asked before it opened
         self.status = 0  # its answer's status, once started
 
     async def _still(self) -> tuple[int, Headers, bytes]:
