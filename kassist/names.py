@@ -9,6 +9,7 @@ import os
 import re
 import unicodedata
 from pathlib import Path
+from typing import TypeGuard
 from urllib.parse import quote
 
 from kassist.text import has_lone_surrogate
@@ -17,8 +18,11 @@ _UNSEEN_IN_IDS = frozenset({"Cc", "Cf", "Zl", "Zp"})
 """Control (terminal escapes), format (bidi overrides, zero-width) and line/paragraph separators: an
 id holding one would print as something else in logs and on the operator's terminal."""
 
-# fullmatch, not match with "$": "$" also matches before a final newline, which let "hr\n" through.
-_COLLECTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,127}")
+COLLECTION_NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}"
+"""The collection rule: 1-128 letters, digits, '_', '-' or '.', starting with a letter or digit. For
+``re.fullmatch`` (:func:`is_collection`), not match with "$": "$" also matches before a final
+newline, which let "hr\n" through; a schema's pattern anchors it (``^...$``: server/runs/models.py)."""
+_COLLECTION = re.compile(COLLECTION_NAME)
 
 
 def check_identifier(value: str, what: str, max_length: int) -> str:
@@ -39,10 +43,15 @@ def check_identifier(value: str, what: str, max_length: int) -> str:
     return value
 
 
+def is_collection(name: object) -> TypeGuard[str]:
+    """Whether ``name`` obeys the collection rule (:data:`COLLECTION_NAME`)."""
+    return isinstance(name, str) and _COLLECTION.fullmatch(name) is not None
+
+
 def validate_collection(name: object, error: type[ValueError] = ValueError) -> str:
     """Return ``name`` if it is a usable collection name (e.g. ``company_handbook_v2``), else raise
     ``error`` (a component's own ``ValueError`` subclass) saying what is allowed."""
-    if not isinstance(name, str) or not _COLLECTION.fullmatch(name):
+    if not is_collection(name):
         raise error(
             f"collection name {name!r} is not a valid name: use 1-128 letters, digits, '_', '-' or '.', "
             "starting with a letter or digit (e.g. company_handbook_v2)"

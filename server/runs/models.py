@@ -3,7 +3,6 @@ these). Unknown fields are refused, so a misspelt option is a 422 naming it, not
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -20,14 +19,13 @@ from graph.ingestion.state import (
     chunk_at_door,
     overlap_at_door,
 )
+from kassist.names import COLLECTION_NAME, is_collection
 from server.configurable import shown
 
-NAME = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
-"""Run ids and collections: the knowledge index's collection rule. A run id names a folder of
+NAME = f"^{COLLECTION_NAME}$"
+"""Run ids and collections in the schema: the knowledge index's collection rule (kassist/names.py;
+pydantic's ``$`` matches at the very end only, as ``fullmatch`` does). A run id names a folder of
 reports and uploads, so it can never be ``..`` or hold a separator."""
-COLLECTION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")
-"""NAME for Python's ``re.fullmatch``: the names :func:`collection_refusal` lets through, the same
-ones (pydantic's ``$`` matches at the very end only, as ``fullmatch`` does)."""
 RUN_ID = RUN_ID_PATTERN
 """NAME for Python's ``re.fullmatch`` (whose ``$`` would also match before a final newline): the
 ingestion graph's own run-id rule (which also refuses ``..`` inside a name)."""
@@ -39,7 +37,7 @@ def collection_refusal(name: str) -> str | None:
     """Why ``name`` is not a collection name (:data:`NAME`), in one line saying what one is; None: it
     is one. Every door of the runs API says it so: pydantic's own pattern error named the pattern
     and said the value back, a list no client could act on (a 5,000-character name, session 38)."""
-    if COLLECTION.fullmatch(name):
+    if is_collection(name):
         return None
     return (
         f"collection {shown(name)} is not a collection name: give 1-128 letters, digits, '.', '_' or "
