@@ -302,7 +302,7 @@ async def thread_access(ctx: Auth.types.AuthContext, value: Any) -> Auth.types.F
         thread_streams.recheck(
             [str(t) for t in [value.get("thread_id"), *(value.get("thread_ids") or ())] if t]
         )
-        check_delete(value.get("thread_id"))
+        check_delete(value)
     if ctx.action == "read":
         note_thread_read(value.get("thread_id") if isinstance(value, dict) else None)
     return threads_of(ctx)

@@ -55,6 +55,11 @@ def store_cron_user(ctx: Auth.types.AuthContext, value: Any, stored: Mapping[str
     }
 
 
+THREAD_UNKNOWN = (
+    "Thread with ID '{thread}' not found. Please verify the ID is correct and the thread hasn't been "
+    "deleted or expired."
+)
+"""langgraph-api's 404 for a cron on a thread id its registry does not hold, word for word."""
 CRON_THREAD_NOT_FOUND = (
     "Thread with ID '{thread}' not found for this cron's runs: they act as the key that sets what "
     "they run (input, config), with member rights, and reach only that key's own threads (an admin's too); make "
@@ -72,10 +77,15 @@ def check_cron_thread(ctx: Auth.types.AuthContext, thread_id: object, acts_as_ca
     to answer (its own 404 on a create)."""
     if thread_id is None or not acts_as_caller:
         return
+    from server.auth_rules import reaches_thread
     from server.holds import owner_of, stored
 
     for thread in stored("threads"):
         if str(thread.get("thread_id")) == str(thread_id):
+            if not reaches_thread(ctx, thread.get("metadata") or {}):
+                # Another tenant's or member's thread is an unknown id, in langgraph-api's words for
+                # one: this rule's own line told bob that an acme thread exists (h23 s39 H23-4).
+                refuse(404, THREAD_UNKNOWN.format(thread=thread_id))
             if owner_of(thread) != (tenant_of(ctx), str(ctx.user.identity)):
-                refuse(404, CRON_THREAD_NOT_FOUND.format(thread=thread_id))
+                refuse(404, CRON_THREAD_NOT_FOUND.format(thread=thread_id))  # an admin's, who reads it
             return

@@ -361,15 +361,21 @@ def graph_label_refusal(ctx: Auth.types.AuthContext, value: Mapping[str, Any]) -
     return None
 
 
-def check_delete(thread_id: object) -> None:
+def check_delete(value: Mapping[str, Any]) -> None:
     """``DELETE /threads/{id}`` of an id langgraph dev's thread registry does not hold is its 404,
     answered here: its own lookup read an unbound variable when the registry held no thread at all
     (a 500 ``UnboundLocalError`` and a traceback, e.g. the first delete after a restart; session 26
-    probes). Another tenant's or member's thread is still langgraph-api's 404, in the same words."""
+    probes). Another tenant's or member's thread is still langgraph-api's 404, in the same words.
+    ``DELETE /threads/{id}/runs/{run_id}`` (``value`` names a run) of another's thread is
+    langgraph-api's ``Not Found`` (its filter finds nothing): an unknown id is answered in those
+    words, not the thread delete's (h23 s39 H23-5: the two told a thread's existence apart)."""
     from server.holds import runtime_present
 
+    thread_id = value.get("thread_id")
     if thread_id is not None and runtime_present() and not registry_has(thread_id):
-        refuse(404, f"Thread with ID {thread_id} not found")
+        refuse(
+            404, "Not Found" if value.get("run_id") is not None else f"Thread with ID {thread_id} not found"
+        )
 
 
 def registry_has(thread_id: object) -> bool:

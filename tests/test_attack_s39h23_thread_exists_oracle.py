@@ -21,7 +21,6 @@ from __future__ import annotations
 import uuid
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -54,11 +53,6 @@ def _answers(
     return seen
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H23-4: POST /threads/{id}/runs/crons answers another tenant's thread in other words "
-    "than an unknown id (cron_rules.check_cron_thread's line vs langgraph-api's)",
-)
 def test_a_cron_on_another_tenants_thread_is_answered_as_an_unknown_id(shared_dev: SharedServer) -> None:
     seen = _answers(shared_dev, "POST", "/threads/{t}/runs/crons", {**TURN, "schedule": "0 3 * * *"})
     for who, (theirs, unknown) in seen.items():
@@ -66,11 +60,6 @@ def test_a_cron_on_another_tenants_thread_is_answered_as_an_unknown_id(shared_de
         assert theirs == unknown, f"{who} tells an existing thread from an unknown id: {theirs} vs {unknown}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H23-5: DELETE /threads/{id}/runs/{run_id} answers another tenant's thread 'Not Found' "
-    "and an unknown id 'Thread with ID ... not found' (job_threads.check_delete)",
-)
 def test_a_run_delete_on_another_tenants_thread_is_answered_as_an_unknown_id(
     shared_dev: SharedServer,
 ) -> None:
