@@ -227,7 +227,7 @@ def _removal(r: Removal, as_json: bool) -> None:
         f"{verb} {what} of tenant {r.tenant!r}: {_n(r.documents, 'document')}, {_n(r.chunks, 'chunk')} "
         f"(with their vectors and keyword-index rows), {_n(r.cached_vectors, 'cached vector')}"
     )
-    kit.console(soft_wrap=True).print(Text(line + ("; nothing changed (--dry-run)" if r.dry_run else "")))
+    kit.whole_line(kit.console(soft_wrap=True), line + ("; nothing changed (--dry-run)" if r.dry_run else ""))
 
 
 @collections_app.command("list")
@@ -339,14 +339,17 @@ def documents_show(
         "effective": detail.effective_date or "-", "modified": detail.modified_at.isoformat(timespec="seconds"),
         "indexed": detail.indexed_at.isoformat(timespec="seconds"), "chunks": detail.chunks,
     }  # fmt: skip
+    # What a document's author wrote (its name, title, headings) is shown as stored: one line each,
+    # its newlines and escapes spelt out, as documents list's cells are (review s39 R4-1: a name
+    # holding a newline forged a 'chunks:' line, an ESC sequence reached the terminal).
     for name, value in fields.items():
-        console.print(Text(f"{name + ':':<12}{value}"))
+        kit.whole_line(console, f"{name + ':':<12}{value}")
     if full:
         for c in detail.outline:
-            console.print(
-                Text(f"\n[{c.position}] {c.heading or '(no heading)'} ({c.token_count} tokens)", "bold")
-            )
-            console.print(Text(c.text or ""))
+            console.print()
+            heading = kit.shown(f"[{c.position}] {c.heading or '(no heading)'} ({c.token_count} tokens)")
+            console.print(Text(heading.replace("\n", "\\n"), "bold"))
+            console.print(Text(kit.shown(c.text or "")))  # a chunk's body keeps its lines
         return
     t = kit.table(None, ["#", "heading", "tokens"], no_wrap=("#", "tokens"), wide=("heading",))
     for c in detail.outline:

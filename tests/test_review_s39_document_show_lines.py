@@ -14,7 +14,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 import zygote
 from ingest_harness import ROOT, child_env
 
@@ -32,10 +31,6 @@ def _kassist(tmp_path: Path, *args: str) -> str:
     return str(done.stdout)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R4-1: kb documents show prints a document's path raw - its newlines forge lines, its escapes reach the terminal",
-)
 def test_a_documents_path_prints_on_one_line_as_text(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()
