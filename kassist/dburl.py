@@ -271,7 +271,7 @@ def redact(url: str) -> str:
     if "://" not in url:
         return _PASSWORD_KEYWORD.sub(r"\1***", url)
     url = _PASSWORD_PARAM.sub(r"\1***", url)
-    if "@" not in url:
+    if "@" not in url or "://" not in url:  # the only '://' was inside a masked password: no user info
         return url
     scheme, user, password, tail = _user_info(url)
     return f"{scheme}://{user if password is None else user + ':***'}@{tail}"

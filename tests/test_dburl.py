@@ -33,3 +33,10 @@ def test_postgres_fixture_is_real(pg_url: str) -> None:
     with psycopg.connect(pg_url) as conn:
         row = conn.execute("select extname from pg_extension where extname = 'vector'").fetchone()
     assert row is not None
+
+
+def test_redact_of_a_url_whose_only_scheme_is_inside_a_password_masks_it_and_does_not_fail() -> None:
+    # The query's password is masked first; the '://' left was its own (m2 s39): redact raised
+    # ValueError, and every line that quotes a bad URL went with it.
+    shown = redact("@&sslpassword=postgresql://y:@p@ss:5432@~")
+    assert "p@ss" not in shown and "y:@" not in shown and "***" in shown
