@@ -197,7 +197,7 @@ def _drive_run(
         kit.fail(said, kit.ExitCode.USAGE)
     except _expected() as exc:
         kit.fail(str(exc))
-    finish(outcome, as_json, failed, exported, full, stage.database_url, stage.resume_words)
+    finish(outcome, as_json, failed, exported, full, stage=stage)
 
 
 def _export_files(res: Resources, tenant: str, outcome: RunOutcome, out_dir: Path) -> dict[str, Path]:

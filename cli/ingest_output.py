@@ -10,7 +10,6 @@ width, in a pipe too.
 from __future__ import annotations
 
 import json
-import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -18,6 +17,7 @@ import typer
 
 from cli.kit import (
     ExitCode,
+    JobStage,
     out_console,
     path_line,
     print_path,
@@ -140,20 +140,13 @@ def finish(
     failed: list[dict[str, str]] | None = None,
     exported: dict[str, Path] | None = None,
     full: bool = False,
-    database_url: str | None = None,
-    resume_words: tuple[str, ...] = (),
+    *,
+    stage: JobStage,
 ) -> NoReturn:
     """Print how the run stopped and exit with the code its status maps to. The commands it names
-    reach the run where it is (``database_url``: the one named on the command line); those that
-    carry the run on repeat the job's own options (``resume_words``: its ``--reports-dir``, or the
-    report files it was asked for are never written: h22 s38 H22-15, H22-16)."""
+    are ``stage``'s (:meth:`cli.kit.JobStage.command`: where the run is, with the job's own options)."""
     state = outcome.state
-
-    def then(verb: str, *more: str) -> str:
-        if verb in ("resume", "approve", "reject"):
-            more = (*more, *(shlex.quote(word) for word in resume_words))
-        return run_command(verb, state.run_id, state.tenant_id, database_url, *more)
-
+    then = stage.command
     status = "needs_review" if outcome.started == "needs_review" else state.status
     failed = failed or []
     out = out_console()

@@ -182,4 +182,9 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
             return
         except (RunNotFound, *ingest._expected()) as exc:  # type: ignore[misc]
             kit.fail(_after_recorded(run_id, tenant, opts.database_url, exc))
-        finish(outcome, opts.as_json, full=opts.full, database_url=opts.database_url)
+        finish(
+            outcome,
+            opts.as_json,
+            full=opts.full,
+            stage=kit.JobStage(run_id, tenant, database_url=opts.database_url),
+        )

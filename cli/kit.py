@@ -346,14 +346,21 @@ class JobStage:
     database_url: str | None = None  # --database-url as given (None: the environment's or the default)
     resume_words: tuple[str, ...] = ()  # the job's own options the resume must repeat (--reports-dir)
 
+    def command(self, verb: str, *more: str) -> str:
+        """``kassist runs <verb>`` of this run, where it is (``database_url``); those that carry the
+        run on repeat the job's own options (``resume_words``: its ``--reports-dir``, or the report
+        files it was asked for are never written: h22 s38 H22-15, H22-16)."""
+        if verb in ("resume", "approve", "reject"):
+            more = (*more, *(shlex.quote(word) for word in self.resume_words))
+        return run_command(verb, self.run_id, self.tenant, self.database_url, *more)
+
     @property
     def resume(self) -> str:
-        more = (shlex.quote(word) for word in self.resume_words)
-        return run_command("resume", self.run_id, self.tenant, self.database_url, *more)
+        return self.command("resume")
 
     def after_ctrl_c(self) -> str:
         if self.stopped:
-            return f"the run had stopped; {run_command('show', self.run_id, self.tenant, self.database_url)} says how"
+            return f"the run had stopped; {self.command('show')} says how"
         if self.stored:
             return f"the run keeps every batch it committed; finish it with: {self.resume}"
         return "the run had not started (not registered yet); run the command again"
