@@ -182,7 +182,7 @@ UNREAD: Any = object()
 
 
 class More(enum.Enum):
-    """What :func:`tuple_of_row` answers for a row whose blob values or pending writes are elsewhere."""
+    """What :func:`tuple_of_rows` answers for a row whose blob values or pending writes are elsewhere."""
 
     MORE = "more"
 

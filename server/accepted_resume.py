@@ -64,7 +64,7 @@ def resumed(
     if waiting:
         return None  # it has not begun yet, it was not lost: server/run_checks.check_start_input says so
     if sent is not None and not isinstance(sent, Mapping):
-        return None  # not an input at all: server/run_checks.refused_input says what it must be
+        return None  # not an input at all: server/configurable.refused_input says what it must be
     if graph == "ingestion" and (sent is None or sent.get("settings") is None):
         given = {k: v for k, v in sent.items() if v is not None} if sent is not None else {}
         return Resume({**(record.input or {}), **given}, record.configurable)

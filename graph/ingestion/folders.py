@@ -75,7 +75,7 @@ def registered_folder(settings: Settings, env: Mapping[str, str], tenant: str) -
     resume, approve or reject of a run a server accepted), from what the run registered, never from
     its folder as it resolves now: :func:`served_run_folder` when the registered folder is an upload
     or lies in the tenant's folder of ``KASSIST_INGEST_ROOT`` (as the root is configured or as it
-    resolves); None for an operator's own folder elsewhere (read as registered: pipeline.prepare).
+    resolves); None for an operator's own folder elsewhere (read as registered: batch_load.prepare).
     Without this the command line resolved the registered folder's parents, and a member who swapped
     a parent inside its tenant's folder for a link to another tenant's had that tenant's files read
     (review s33 r1, of 0dba54f)."""

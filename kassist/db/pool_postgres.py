@@ -107,7 +107,7 @@ class Pool(ConnectionPool[Any]):
         super().schedule_task(task, delay)
 
     def probed(self) -> psycopg.OperationalError | None:
-        """:func:`_probe`'s answer, one probe at a time (:class:`Probe`)."""
+        """:func:`~kassist.db.pool_verdict.probe`'s answer, one probe at a time (:class:`Probe`)."""
         with self._probe_lock:
             return self.probe.answer if self.probe.fresh() else self.probe.keep(probe(str(self.conninfo)))
 

@@ -3,7 +3,7 @@ effective date of the travel policy?") and the lines that answer them.
 
 A policy states its date in a record line under its title ("Effective date: 1 January 2026.",
 "Last updated: 2 March 2026.", "Version 4.2."). Elsewhere such a line is metadata, no answer
-(:func:`knowledge.index.rerank.is_metadata`); for a question about the date it is the answer: the
+(:func:`knowledge.index.passages.is_metadata`); for a question about the date it is the answer: the
 ranking prefers the passage that holds it and the extractive answer quotes it.
 """
 

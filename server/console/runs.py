@@ -30,7 +30,7 @@ WAITING = "needs_review"
 LISTED = 50
 """The most runs the runs list shows (and reads) at once."""
 SCANNED = 10 * LISTED
-"""The most runs one list reads past to find those the caller reaches (server/runs/service.PAGE_SCAN)."""
+"""The most runs one list reads past to find those the caller reaches (server/runs/listing.PAGE_SCAN)."""
 ENDED = ("completed", "cancelled")
 
 
