@@ -65,9 +65,14 @@ def load_ahead(works: Sequence[Work]) -> None:
 
 
 def prepared(work: Work) -> Prepared:
+    """``work``'s batch: loaded ahead, or now on the caller's thread. The loader thread is one per
+    process: a batch still queued there behind another run's slow page is loaded here instead of
+    waited for, so a run on a worker of its own never waits for another tenant's page (h21 s38 H21-5)."""
     with _ahead_lock:
         ahead = _loading.pop(work, None)
-    return ahead.result() if ahead is not None else prepare(work)
+    if ahead is None or ahead.cancel():  # cancel() succeeds only for a load that has not started
+        return prepare(work)
+    return ahead.result()
 
 
 def embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | None = None) -> bool:
@@ -82,6 +87,10 @@ def embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | No
         loading = _loading.get(work)
     if loading is None:  # nothing loads ahead: the batch embeds for itself
         return True
+    if not (loading.running() or loading.done()):
+        # Queued behind another run's load (one loader thread per process): waiting for it here held
+        # this run up behind another tenant's slow page; its own node loads it when it comes (H21-5).
+        return False
     if until is not None:
         wait([until, loading], return_when=FIRST_COMPLETED)
         if not loading.done():
@@ -108,7 +117,7 @@ def vectors(
 ) -> dict[str, list[float]]:
     """The vectors ``kb``'s model embedded ahead ({} if none, or if that failed: the batch embeds
     what it needs itself, and a failing model fails there, in the batch's node, with its retries)."""
-    if ahead is None:
+    if ahead is None or ahead.cancel():  # still queued behind other runs' batches: embed in place
         return {}
     try:
         model, vectors = ahead.result()
