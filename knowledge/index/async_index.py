@@ -28,7 +28,7 @@ from knowledge.index.models import (
     SearchMode,
     UpsertResult,
 )
-from knowledge.index.sync_index import Blocking, embed_texts, embedder_info, search_plan
+from knowledge.index.search_plan import Blocking, embed_texts, embedder_info, search_plan
 from knowledge.retrieval import DEFAULT_RRF_K
 
 T = TypeVar("T")
