@@ -269,12 +269,27 @@ def redact(url: str) -> str:
     """The URL with any password replaced by ``***``: the user's (``user:PASSWORD@``), a query's
     ``password=`` or ``sslpassword=`` and a libpq key/value string's (review s38 R3-1, R3-12)."""
     if "://" not in url:
-        return _PASSWORD_KEYWORD.sub(r"\1***", url)
+        return _loose_user_info(_PASSWORD_PARAM.sub(r"\1***", _PASSWORD_KEYWORD.sub(r"\1***", url)))[0]
     url = _PASSWORD_PARAM.sub(r"\1***", url)
-    if "@" not in url or "://" not in url:  # the only '://' was inside a masked password: no user info
+    if "@" not in url:
         return url
+    if "://" not in url:  # the only '://' was inside a masked password
+        return _loose_user_info(url)[0]
     scheme, user, password, tail = _user_info(url)
     return f"{scheme}://{user if password is None else user + ':***'}@{tail}"
+
+
+def _loose_user_info(text: str) -> tuple[str, str | None]:
+    """A URL whose scheme separator is mistyped (``postgresql:/kim:PW@h``, ``postgresql//kim:PW@h``,
+    ``postgres:kim:PW@h``) still spells ``...:PASSWORD@``: ``text`` with all between its first
+    ``:`` and its last ``@`` masked, and what was masked (None: nothing) - user and password both,
+    as where one ends is a guess (review s39 R4-4: quoted whole by the scheme's refusal). A libpq
+    key/value string (spaces between its pairs) is left to the keyword rule."""
+    head, at, tail = text.rpartition("@")
+    scheme, colon, secret = head.partition(":")
+    if not at or not colon or not secret or any(c.isspace() for c in head):
+        return text, None
+    return f"{scheme}:***@{tail}", secret
 
 
 def _user_info(url: str) -> tuple[str, str, str | None, str]:
@@ -292,6 +307,8 @@ def _passwords(url: str) -> list[str]:
     found = [m.group(0).split("=", 1)[1] for m in _PASSWORD_PARAM.finditer(url)]
     if "://" in url:
         found.append(_user_info(url)[2] or "")
+    else:
+        found.append(_loose_user_info(url)[1] or "")
     return sorted((p for p in found if p), key=len, reverse=True)
 
 

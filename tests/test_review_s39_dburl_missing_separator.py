@@ -24,7 +24,6 @@ URLS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="R4-4: redact leaves user:password@ of a URL without '://' whole")
 @pytest.mark.parametrize("url", URLS.values(), ids=URLS.keys())
 def test_a_database_url_with_a_mistyped_separator_never_shows_its_password(url: str, tmp_path: Path) -> None:
     result = kassist("runs", "list", "--tenant", "acme", "--database-url", url, cwd=tmp_path)
