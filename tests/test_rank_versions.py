@@ -9,16 +9,23 @@ the version each candidate's title or file name carries; the rerank and the sent
 named version first and another version of it after the current documents (review s38: only when a
 candidate carries the version named, and a year only as an edition, not as a date). Pure: the rule and the
 second stage over hand-made candidates, no index.
+
+Session 39 (q5): "the newest leads" only where versions replace each other (policies, licences, editions
+by year); a release-notes series keeps plain relevance (each release lists its own changes: the feature
+is in the release that brought it, not the newest), and the release a user says they run is not the
+one they ask about (blind 20: "we run git 2.39.3" cited 2.39.3's notes, the fix is in 2.39.4's).
 """
 
 from __future__ import annotations
 
 import math
+from datetime import date
 
 import pytest
 
 from knowledge.index.models import SearchHit
 from knowledge.index.rerank import rerank
+from knowledge.index.version_kinds import Kind, kind
 from knowledge.index.versions import Mention, Relation, doc_version, mentions, relations
 
 N, NAMED, OTHER, OLDER = Relation.NONE, Relation.NAMED, Relation.OTHER, Relation.OLDER
@@ -107,7 +114,13 @@ LICENCES = [
     ],
 )
 def test_relations_of_licence_versions(query: str, expected: list[Relation]) -> None:
-    assert relations(query, LICENCES) == expected
+    # A licence says so in its text ("the terms of this License"): a newer one replaces the older.
+    kinds = [
+        kind(title, path, "You may convey copies under the terms of this License.")
+        for title, path in LICENCES
+    ]
+    assert kinds == [Kind.SUPERSEDING] * len(LICENCES)
+    assert relations(query, LICENCES, kinds) == expected
 
 
 def test_a_version_named_without_its_documents_name_picks_among_siblings() -> None:
@@ -268,3 +281,109 @@ def test_another_version_goes_after_current_pages_only_when_the_named_one_is_the
     assert [h.chunk_id for h in ranked] == ["v3", "tr", "v2"]
     ranked = rerank(hits, "How many days of annual leave does Leave Policy v5 give?", 3, dense=dense)
     assert [h.chunk_id for h in ranked] == ["v2", "v3", "tr"]
+
+
+# Release notes: each release lists its own changes, none replaces another (session 39, q5; blind 20).
+NOTES = [
+    ("Git 2.31 Release Notes", "relnotes/git-2.31.0.txt"),
+    ("Git 2.39 Release Notes", "relnotes/git-2.39.0.txt"),
+    ("Git v2.39.3 Release Notes", "relnotes/git-2.39.3.txt"),
+    ("Git v2.39.4 Release Notes", "relnotes/git-2.39.4.txt"),
+]
+
+
+@pytest.mark.parametrize(
+    ("title", "path", "text", "dated", "expected"),
+    [
+        ("Git v2.39.4 Release Notes", "relnotes/git-2.39.4.txt", "", False, Kind.SERIES),
+        ("CHANGELOG 4.2", "docs/changelog-4.2.md", "", False, Kind.SERIES),
+        ("What's New in Widget 3", "docs/whatsnew-3.md", "", False, Kind.SERIES),
+        ("Widget 3.1", "docs/widget-3.1.md", "Fixes since v3.0: the export no longer hangs.", False, Kind.SERIES),
+        ("Leave Policy v3", "hr/leave-v3.md", "", False, Kind.SUPERSEDING),
+        ("VPN Setup Guide v3", "it/vpn-v3.md", "", True, Kind.SUPERSEDING),  # an effective date
+        ("VPN Setup Guide v3", "it/vpn-v3.md", "This version supersedes v2 of the guide.", False, Kind.SUPERSEDING),
+        ("GPL 3", "licenses/GPL-3.txt", "Each licensee is addressed as you. This License applies to any program.", False, Kind.SUPERSEDING),
+        # A policy listing its changes since the last edition is still a policy.
+        ("Travel Policy v4", "hr/travel-v4.md", "Changes since version 3: rail first under 500 km.", False, Kind.SUPERSEDING),
+        ("VPN Setup Guide v3", "it/vpn-v3.md", "Install the client from the portal.", False, Kind.UNKNOWN),
+    ],
+)  # fmt: skip
+def test_a_documents_kind_comes_from_its_own_signals(
+    title: str, path: str, text: str, dated: bool, expected: Kind
+) -> None:
+    assert kind(title, path, text, dated=dated) is expected
+
+
+def test_release_notes_keep_plain_relevance_without_a_version_named() -> None:
+    assert relations("config knob so rebase uses fork-point without passing the flag", NOTES) == [N, N, N, N]
+
+
+def test_the_release_a_question_asks_about_leads_and_demotes_no_sibling_notes() -> None:
+    # Its siblings list other changes, and the next feature release repeats a point release's fixes.
+    assert relations("Does git 2.39.4 carry the fix for CVE-2024-32002?", NOTES) == [N, N, N, NAMED]
+    assert relations("what did git 2.31 change in rebase", NOTES) == [NAMED, N, N, N]
+
+
+@pytest.mark.parametrize(
+    ("query", "running"),
+    [
+        ("We run git 2.39.3 on our build hosts; could a crafted clone run code?", (2, 39, 3)),
+        ("I'm on git 2.30 and force-pushing still clobbered a commit", (2, 30)),
+        ("we're still on git 2.36, which point release fixed it", (2, 36)),
+        ("we have installed git 2.39.4 and lfs broke", (2, 39, 4)),
+    ],
+)
+def test_a_release_the_user_runs_is_not_the_one_asked_about(query: str, running: tuple[int, ...]) -> None:
+    found = [m for m in mentions(query) if m.number == running]
+    assert found and all(m.running for m in found)
+    # Named as run, it demotes no sibling and leads none: the notes holding the answer decide.
+    assert NAMED not in relations(query, NOTES) and OTHER not in relations(query, NOTES)
+
+
+def test_a_version_asked_about_is_not_one_run() -> None:
+    assert not any(m.running for m in mentions("Does git 2.35.2 carry the fix for CVE-2022-24765?"))
+    assert not any(m.running for m in mentions("fsck on git 2.37.3 reports old tree modes as info"))
+    assert not any(m.running for m in mentions("hooks running during clone in git 2.39.4"))
+
+
+def _note(chunk: str, title: str, path: str, text: str) -> SearchHit:
+    return _hit(chunk, title, path, text).model_copy(update={"collection": "notes", "doc_id": path})
+
+
+def test_a_feature_is_answered_from_the_release_that_brought_it_not_the_newest() -> None:
+    # Blind 20's a11: 2.39's notes mention rebase too, a little further from the question; with
+    # "the newest leads" applied to release notes the 2.39 notes came first.
+    brought = _note("n31", *NOTES[0], "git rebase learned the rebase.forkPoint configuration variable.")
+    newest = _note(
+        "n39", *NOTES[1], "git rebase --update-refs learned to skip branches checked out elsewhere."
+    )
+    query = "config knob so rebase uses fork-point without passing the flag each time"
+    ranked = rerank([newest, brought], query, 2, dense={"n31": 0.52, "n39": 0.50})
+    assert [h.chunk_id for h in ranked] == ["n31", "n39"]
+
+
+def test_we_run_a_release_answers_from_the_release_with_the_fix() -> None:
+    # Blind 20's a55: the user runs 2.39.3; 2.39.4's notes hold the fix they ask about.
+    ran = _note("r3", *NOTES[2], "Git v2.39.3 Release Notes. This release addresses CVE-2023-25652 in apply.")
+    fix = _note(
+        "r4", *NOTES[3],
+        "Recursive clones on case-insensitive filesystems that support symbolic links are susceptible to "
+        "case confusion that can be exploited to execute code during a clone.",
+    )  # fmt: skip
+    query = "We run git 2.39.3 on macOS; could a case-confusion trick run code during a recursive clone?"
+    ranked = rerank([ran, fix], query, 2, dense={"r3": 0.45, "r4": 0.50})
+    assert [h.chunk_id for h in ranked] == ["r4", "r3"]
+
+
+def test_policies_that_replace_each_other_still_put_the_newest_first() -> None:
+    # An effective date makes a family superseding: a question naming no version gets the newest.
+    old = _leave("v2", "Leave Policy v2", "Employees get 25 days of annual leave; unused days carry over.")
+    new = _leave("v3", "Leave Policy v3", "Employees get 27 days of annual leave; unused days carry over.")
+    old, new = (
+        h.model_copy(update={"effective_date": date(2025 + i, 1, 1)}) for i, h in enumerate((old, new))
+    )
+    ranked = rerank([old, new], "how many days of annual leave do I get", 2, dense={"v2": 0.52, "v3": 0.50})
+    assert [h.chunk_id for h in ranked] == ["v3", "v2"]
+    # ... and one the question names leads, its sibling after the current pages.
+    ranked = rerank([new, old], "how many days did Leave Policy v2 give", 2, dense={"v2": 0.50, "v3": 0.52})
+    assert [h.chunk_id for h in ranked] == ["v2", "v3"]

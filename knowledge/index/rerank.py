@@ -54,7 +54,7 @@ from knowledge.index.rules import (
     is_superseded,
     names_edition,
 )
-from knowledge.index.versions import Relation, relations
+from knowledge.index.versions import Relation, of_hits
 
 # Fitted on the tuning half of bench/answer_quality.py (docs/benchmarks.md, Answer quality).
 WEIGHTS = (1.0, 0.0, 0.1)  # cosine, share of question words in the passage, ... in its section heading
@@ -246,7 +246,7 @@ def rerank(
         names = frozenset(n for n in names if n in values or any(c.isdigit() for c in n))
     lexical = lexical_scores(question, [b | terms(section(h)) for b, h in zip(bodies, hits, strict=True)])
     facets = facet_shares(expanded, texts, titles, held, named=named)
-    versions = relations(query, [(h.title, h.source_path) for h in hits])
+    versions = of_hits(query, hits)
     scored: list[Scored] = []
     for i, h in enumerate(hits):
         words = bodies[i]

@@ -31,7 +31,7 @@ from knowledge.index.facets import acronyms, writes_acronym
 from knowledge.index.models import SearchHit
 from knowledge.index.passages import body, is_metadata, lexical_scores, scope_words, section, stem, terms
 from knowledge.index.rules import demoted
-from knowledge.index.versions import Relation, relations
+from knowledge.index.versions import Relation, of_hits
 
 SENTENCE_DEPTH = 6  # reranked candidates (one copy of each passage) looked at sentence by sentence
 # 10 was measured in session 26 (docs/benchmarks.md, Answer quality, session 26, h2): the right
@@ -200,7 +200,7 @@ def refine(
     rerank's bonus for a page the question names), a document's passages by their refined relevance,
     which they carry;
     archived editions stay after current ones, copies after the passages they repeat."""
-    versions = relations(query, [(h.title, h.source_path) for h in hits])
+    versions = of_hits(query, hits)
     late = late_ids(hits, query, versions)
     named_version = {h.chunk_id for h, v in zip(hits, versions, strict=True) if v is Relation.NAMED}
     first = hand_set_order([h for h in hits if h.chunk_id in matches], matches)
@@ -248,10 +248,10 @@ def refine(
 
 def late_ids(hits: Sequence[SearchHit], query: str, versions: Sequence[Relation] | None = None) -> set[str]:
     """The hits that go after the current documents: archived editions the question does not ask for,
-    and other versions of a document than the one it names (``versions``: versions.relations of
+    and other versions of a document than the one it names (``versions``: versions.of_hits of
     ``hits``, computed here when not given)."""
     if versions is None:
-        versions = relations(query, [(h.title, h.source_path) for h in hits])
+        versions = of_hits(query, hits)
     return {
         h.chunk_id
         for h, v in zip(hits, versions, strict=True)

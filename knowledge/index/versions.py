@@ -24,6 +24,17 @@ its words, whole words only ("GPL" is not "LGPL"), or by the initials of its tit
 "Mozilla Public License"). A family is the title's words without its version, edition and status words
 ("Leave Policy (2024 edition, superseded)" is of "leave policy"); two candidates whose families are
 equal and whose versions differ are siblings.
+
+"Newest wins" holds only for a family whose documents replace each other (session 39, q5: session 38's
+rule, applied to every family, sent blind 20's feature questions to the newest git release's notes,
+whose own changes are other ones). A family's kind is read from its documents' own signals
+(:func:`knowledge.index.version_kinds.kind`): an effective date, an archived or superseded mark, words saying one replaces another
+("supersedes", "replaces", "obsoletes"), a title naming a kind of document that is replaced by its next
+edition (a policy, a licence, a handbook, terms, an agreement) make it *superseding*; release notes, a
+changelog, "what's new", "fixes since" make it a *series* - each version lists its own changes, plain
+relevance orders them, the version named still leads but its siblings are not demoted; with neither
+signal no version is "older". A version the user says they run ("we run 2.39.3", "after installing
+2.39.4", "I'm on 2.30") is not a version asked for: it names nothing and demotes nothing.
 """
 
 from __future__ import annotations
@@ -35,7 +46,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePosixPath
 
+from knowledge.index.models import SearchHit
 from knowledge.index.rules import STOPWORDS
+from knowledge.index.version_kinds import Kind, family_kinds, kind
 
 # Words that say "a version follows" (or precedes: "2.1 release"); never a family's name.
 _VERSION_WORDS = frozenset(("version", "versions", "ver", "v", "release", "rev", "revision", "edition", "ed"))
@@ -93,6 +106,15 @@ _TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:\.\d+)*|[a-z][a-z0-9]*")
 _ORDINAL_NUMBER = re.compile(r"^(\d{1,2})(st|nd|rd|th)$")
 _YEAR = re.compile(r"^(19|20)\d\d$")
 MAX_FAMILY_WORDS = 3  # the words before a version that may name what it is a version of
+# Right before a version or its name, these say the user runs it ("we run git 2.39.3", "after
+# installing 2.39.4"): a fact about them, not the version asked about (the fix they ask for is in a
+# later release's notes, the feature in the release that brought it).
+_RUN_WORDS = frozenset((
+    "run", "runs", "running", "ran", "install", "installs", "installed", "installing", "deploy", "deployed",
+    "deploying",
+))  # fmt: skip
+# "on" says so after one of these: "I'm on git 2.30", "we're still on 2.36", "stuck on version 3".
+_ON_AFTER = frozenset(("i", "we", "m", "re", "am", "are", "still", "stuck", "currently", "were", "was", "s"))
 # A word of more than this share of the candidates' families names none of them ("license" when
 # every licence's title has it): the question's next word before the version decides.
 COMMON_SHARE = 0.5
@@ -113,6 +135,7 @@ class Mention:
     # a version word or its document's name ("the 2024 leave policy", "Leave Policy 2024", "the 2024
     # edition"); elsewhere it is a date ("days left over from 2024") and names no version.
     near: tuple[str, ...] = field(default=(), compare=False)
+    running: bool = False  # the version the user says they run, not one they ask about (_RUN_WORDS)
 
 
 @dataclass(frozen=True)
@@ -197,11 +220,23 @@ def _mentions(query: str) -> tuple[Mention, ...]:
             word = tokens[j]
             if word in STOPWORDS or word[0].isdigit() or word in _VERSION_WORDS or word in _MONTHS:
                 break
+            if word in _RUN_WORDS:
+                break
             family.append(word)
             j -= 1
         if family or keyword:
-            out.append(Mention(tuple(family), number))
+            out.append(Mention(tuple(family), number, running=_runs(tokens, j)))
     return tuple(out)
+
+
+def _runs(tokens: Sequence[str], j: int) -> bool:
+    """Whether the word at ``j``, right before a version and its name, says the user runs it
+    ("we run git 2.39.3", "after installing 2.39.4", "I'm on git 2.30"; not "fsck on 2.37.3")."""
+    if j < 0:
+        return False
+    if tokens[j] in _RUN_WORDS:
+        return True
+    return tokens[j] == "on" and any(w in _ON_AFTER for w in tokens[max(0, j - 2) : j])
 
 
 def _initials(words: Sequence[str]) -> frozenset[str]:
@@ -307,9 +342,13 @@ def _names_edition(mention: Mention, docs: Sequence[DocVersion], carriers: Seque
     return any(w in _VERSION_WORDS for w in near) or any(_holds(docs[i], w) for i in carriers for w in near)
 
 
-def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
+def relations(
+    query: str, docs: Sequence[tuple[str, str]], kinds: Sequence[Kind] | None = None
+) -> list[Relation]:
     """How each candidate document (title, source path) stands to the versions ``query`` names
-    (:class:`Relation`). Candidates may repeat a document (one entry per passage).
+    (:class:`Relation`). Candidates may repeat a document (one entry per passage). ``kinds``: each
+    candidate's :func:`kind` (read from its title and path alone when not given); only a superseding
+    family has older versions, and a series' siblings of a version named are not demoted.
 
     A sibling is "another version" only where a candidate carries the version named: a version no
     candidate carries ("the VPN client 5.2", a "v4" the knowledge base does not hold) leaves its
@@ -317,6 +356,10 @@ def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
     leads it for want of the named one (review s38, R3-3)."""
     versions = [doc_version(title, path) for title, path in docs]
     groups = _groups(versions)
+    years = [
+        v.number is not None and len(v.number) == 1 and bool(_YEAR.match(str(v.number[0]))) for v in versions
+    ]
+    family = family_kinds([kind(t, p) for t, p in docs] if kinds is None else kinds, groups, years)
     touched: set[int] = set()  # families whose version the question names, and one of them carries
     named: set[int] = set()
     carriers: set[int] = set()
@@ -325,6 +368,16 @@ def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
         if mention.family:
             held = _family_of(mention, versions, groups)
             hit = [i for i in held if versions[i].number == mention.number]
+        else:
+            held = list(range(len(docs)))
+            hit = [i for i, v in enumerate(versions) if v.number == mention.number]
+        if mention.running and not any(family.get(groups[i]) is Kind.SUPERSEDING for i in hit):
+            # The release the user runs ("we run git 2.39.3") is not the one asked about: its family
+            # is left to plain relevance. Of a superseding family it is the text that applies to
+            # them ("we run GPL-2 software"), a version named.
+            touched |= {groups[i] for i in hit}
+            continue
+        if mention.family:
             if hit:
                 named |= set(hit)
                 other |= {i for i in held if versions[i].number != mention.number}
@@ -332,7 +385,6 @@ def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
             continue  # a name no candidate goes by ("section 3", "take 5"): no version of theirs
         # No family named ("version 3", "the 2024 policy"): the candidates carrying that version
         # are asked for, and their siblings of another version are not.
-        hit = [i for i, v in enumerate(versions) if v.number == mention.number]
         if mention.year and not _names_edition(mention, versions, hit):
             continue  # a date ("leave days left over from 2024"), not an edition (review s38, R3-3b)
         matched = {groups[i] for i in hit}
@@ -349,7 +401,18 @@ def relations(query: str, docs: Sequence[tuple[str, str]]) -> list[Relation]:
         if i in named:
             out[i] = Relation.NAMED
         elif i in other and i not in carriers:
-            out[i] = Relation.OTHER
+            # A series' siblings each list their own changes: not demoted, plain relevance.
+            out[i] = Relation.NONE if family.get(g) is Kind.SERIES else Relation.OTHER
         elif v.number is not None and g in newest and v.number < newest[g]:
-            out[i] = Relation.OLDER
+            out[i] = Relation.OLDER if family.get(g) is Kind.SUPERSEDING else Relation.NONE
     return out
+
+
+def of_hits(query: str, hits: Sequence[SearchHit]) -> list[Relation]:
+    """:func:`relations` of search hits, each family's kind read from its passages' signals."""
+    docs = [(h.title, h.source_path) for h in hits]
+    kinds = [
+        kind(h.title, h.source_path, h.text, dated=h.effective_date is not None, superseded=h.superseded)
+        for h in hits
+    ]
+    return relations(query, docs, kinds)
