@@ -186,23 +186,29 @@ def test_an_upgraded_collection_adopts_its_admins_rules_file_as_it_reads_now(
         service.res.close()
 
 
-def test_an_upgraded_collection_whose_runs_named_no_rules_keeps_none(
+def test_an_upgraded_collection_whose_runs_named_no_rules_stays_unknown_until_an_admins_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
-    """Its first run on record (registered before the collection was made), none naming a file: the
-    defaults, recorded at the member's door, her run let in; its first run pruned: not known."""
+    """No run on record naming a file does not say the collection never had one (a run naming rules
+    may have made it and been pruned since: h23 s39 H23-3, review s39 R4-2): not known, a member's
+    run refused, until an admin's run records none; then her run is let in. Session 38 adopted
+    "none" here from the first run on record; that was the hole."""
     service, _folder = _served(tmp_path, monkeypatch, db_url)
     try:
         _create(service, OLGA, "admin-run", None)
         assert _carry_out(service, "admin-run", rechunk=True) == "completed"
         _as_before_the_upgrade(db_url)
-        _create(service, MARIA, "member-run", None)
-        assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [("", "")]
-        assert _carry_out(service, "member-run") == "completed"
-        _as_before_the_upgrade(db_url, pruned=("admin-run",))
         with pytest.raises(ApiError) as refused:
-            _create(service, MARIA, "member-2", None)
+            _create(service, MARIA, "member-run", None)
         assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
+        assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [
+            (None, None)
+        ]
+        _create(service, OLGA, "admin-none", None)
+        assert _carry_out(service, "admin-none", rechunk=True) != "failed"
+        assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [("", "")]
+        _create(service, MARIA, "member-2", None)
+        assert _carry_out(service, "member-2") == "completed"
     finally:
         service.res.close()
 

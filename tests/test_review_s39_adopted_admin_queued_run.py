@@ -57,10 +57,6 @@ def _create(service: RunsService, who: Principal, run: str, rules: str | None) -
     service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R4-2: an admin's run registered before the collection was made stands for the pruned run that made it",
-)
 def test_an_admins_earlier_registered_run_does_not_stand_for_the_pruned_run_that_made_the_collection(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:

@@ -23,13 +23,13 @@ from datetime import UTC
 from typing import Any
 
 from graph.ingestion.folders import source_record
-from graph.ingestion.sql_sqlite import JOBS, MANIFEST, RUNS
+from graph.ingestion.sql_sqlite import JOBS, MANIFEST, MIGRATIONS, RUNS
 from kassist.db.migrate import INGESTION
 from kassist.db.migrate import TABLE as MIGRATIONS_TABLE
 from kassist.db.statements import Op, Stmt
 from kassist.db.tables import to_postgres
 from knowledge.index import KnowledgeIndex
-from knowledge.index.collection_rules import NONE, Recorded, unknown
+from knowledge.index.collection_rules import Recorded, unknown
 from knowledge.index.dialect import Dialect
 from knowledge.index.ops import as_datetime
 
@@ -111,17 +111,17 @@ def adopt_chunking(index: KnowledgeIndex, tenant: str, collection: str) -> None:
 
 
 # A collection made before index migration 9 keeps no audit rules (NULL: not known, knowledge/index/
-# collection_rules.py): when it was made, and every registered run of it, the first first, with who
-# ran it - an admin's runs API run (its creator's role then), or the command line's operator (no
-# runs API job, no langgraph dev user); a member's, or one whose role was not kept, is neither.
-_MADE = """SELECT created_at FROM kassist_kb_collections
-    WHERE tenant_id = :tenant AND collection = :collection"""
+# collection_rules.py): every registered run of it, the first first, with who ran it - an admin's
+# runs API run (its creator's role then), or the command line's operator (no runs API job, no
+# langgraph dev user); a member's, or one whose role was not kept, is neither.
 # When the registry began to keep a langgraph dev run's user (ingestion migration 9, started_by):
 # a run registered before it has started_by NULL whoever ran it - a member's langgraph dev run
 # looked like the operator's, and the rules file she named became the collection's bar (h23 s39
 # H23-1). Such a run's role was not kept: neither. A component filled from its legacy table has a
 # later applied_at than the real one: its older runs count as not kept too, the safe side.
-STARTED_BY_MIGRATION = 9
+STARTED_BY_MIGRATION = next(
+    number for number, step in enumerate(MIGRATIONS, 1) if any("ADD COLUMN started_by" in sql for sql in step)
+)  # read off the list, so that a renumbering cannot move the bar (review s39 R4-9)
 _STARTED_BY_SINCE = f"""SELECT applied_at FROM {MIGRATIONS_TABLE}
     WHERE component = '{INGESTION}' AND version = {STARTED_BY_MIGRATION}"""
 _RULES_RUNS = f"""SELECT r.created_at, r.settings,
@@ -132,18 +132,17 @@ _RULES_RUNS = f"""SELECT r.created_at, r.settings,
     ORDER BY r.created_at, r.run_id"""
 
 
-def _rules_runs(d: Dialect, tenant: str, collection: str) -> Op[tuple[Any, list[Any]] | None]:
+def _rules_runs(d: Dialect, tenant: str, collection: str) -> Op[list[Any] | None]:
     key = {"tenant": tenant, "collection": collection}
     pg = d.backend == "postgres"
     if not (yield from unknown(d, tenant, collection)):
         return None  # the usual case (known, or no such collection): one indexed read
-    made = yield Stmt(to_postgres(_MADE) if pg else _MADE, key)
     runs = yield Stmt(to_postgres(_RULES_RUNS) if pg else _RULES_RUNS, key)
     since = yield Stmt(_STARTED_BY_SINCE)
     # applied_at is kept to the second (SQLite's CURRENT_TIMESTAMP): a run of that same second may
     # predate the column; counted as not kept (the safe side).
     kept_from = _epoch(since[0][0]) + 1.0 if since else float("inf")
-    return (made[0][0] if made else None), [
+    return [
         (at, settings, bool(admin) and (has_job or float(at) >= kept_from))
         for at, settings, admin, has_job in runs
     ]
@@ -180,26 +179,16 @@ def _read(path: str, tenant: str, env: Mapping[str, str]) -> Recorded | None:
     return Recorded(text, Path(path).name)
 
 
-def adopted_rules(made: Any, runs: list[Any], tenant: str, env: Mapping[str, str]) -> Recorded | None:
-    """The rules a collection made at ``made`` kept had the index kept them (its registered runs
-    ``runs``: created_at, settings, by an admin or the operator): the file the latest admin's or
-    operator's run of it named, as it reads now; :data:`NONE` when no run of it named a file and
-    its first run is on record, an admin's or the operator's (registered no later than the collection
-    was made); else None (not known: only a member's run named a file, or its first run on record is
-    a member's, or its first runs were pruned, or the file is gone)."""
-    named = [(at, _named(settings), bool(admin)) for at, settings, admin in runs]
-    admins = [path for _at, path, admin in named if admin and path is not None]
-    if admins:
-        return _read(admins[-1], tenant, env)
-    # Only an admin's or the operator's first run can say the collection never had rules: a member's
-    # run registered before the collection was made may have waited in the queue while an admin's
-    # run naming rules made it, and that run pruned since (h23 s39 H23-3).
-    first_on_record = (
-        bool(named) and named[0][2] and made is not None and named[0][0] <= as_datetime(made).timestamp()
-    )
-    if first_on_record and all(path is None for _at, path, _admin in named):
-        return NONE
-    return None
+def adopted_rules(runs: list[Any], tenant: str, env: Mapping[str, str]) -> Recorded | None:
+    """The rules a collection kept had the index kept them (its registered runs ``runs``: created_at,
+    settings, by an admin or the operator): the file the latest admin's or operator's run of it
+    named, as it reads now; else None (not known). Never "none" from the records: no run on record
+    naming a file does not say the collection never had one - a run registered before the collection
+    was made (a member's, or an admin's) may have waited in the queue while another run naming rules
+    made it, and that run pruned since (h23 s39 H23-3, review s39 R4-2). Such a collection refuses a
+    member's run until an admin's run records its rules (or none)."""
+    admins = [path for _at, settings, admin in runs if admin and (path := _named(settings)) is not None]
+    return _read(admins[-1], tenant, env) if admins else None
 
 
 def adopt_rules(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str, str]) -> None:
@@ -211,6 +200,6 @@ def adopt_rules(index: KnowledgeIndex, tenant: str, collection: str, env: Mappin
     found = index.run(_rules_runs(index.driver.dialect, tenant, collection))
     if found is None:
         return
-    rules = adopted_rules(*found, tenant, env)
+    rules = adopted_rules(found, tenant, env)
     if rules is not None:
         index.for_tenant(tenant).record_rules(collection, rules)
