@@ -25,9 +25,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli import kit
-from cli.kit import JobStage, fail, interrupted, print_path, print_table, whole_line
+from cli import job_stop, kit
+from cli.job_stop import JobStage, interrupted
 from cli.kit import database_url as chosen_url
+from cli.kit import fail, print_path, print_table, whole_line
 from kassist.dburl import parse_database_url
 
 KILL_AFTER_BATCHES = 3  # committed; the 4th is in flight when the kill lands
@@ -148,7 +149,7 @@ def demo(
     console.print(f"tenant: [bold]{tenant}[/]   run: [bold]{run_id}[/]", highlight=False)
     progress = _Progress(JobStage(run_id, tenant, database_url=database_url))
     try:
-        with kit.sigterm_as_interrupt():
+        with job_stop.sigterm_as_interrupt():
             _demo(console, url, tenant, run_id, workdir, docs, embedder, progress)
     except KeyboardInterrupt as exc:
         # Ctrl-C reaches the children too (one process group), SIGTERM (`kill`) only this process:
@@ -157,13 +158,13 @@ def demo(
             child.kill()
             child.wait()
         if progress.stage.stopped:  # the resumed run had returned: nothing is left to finish
-            shown = kit.run_command("show", run_id, tenant, database_url)
+            shown = job_stop.run_command("show", run_id, tenant, database_url)
             hint = f"`make demo` starts a new run; this one had stopped: `{shown}` says how"
         elif progress.stage.stored:
             hint = f"`make demo` starts a new run; `{progress.stage.resume}` finishes this one"
         else:
             hint = "`make demo` starts again"
-        interrupted(console, hint, terminated=isinstance(exc, kit.Terminated))
+        interrupted(console, hint, terminated=isinstance(exc, job_stop.Terminated))
 
 
 def _demo(
@@ -257,7 +258,7 @@ def _demo(
         console.print(
             f"the run waits for a review ({final['review']}): read the HTML report, then", highlight=False
         )
-        approve = kit.run_command("approve", run_id, tenant, progress.stage.database_url)
+        approve = job_stop.run_command("approve", run_id, tenant, progress.stage.database_url)
         whole_line(console, f"  {approve}   (or: runs reject)")
     ok = final["status"] in ("completed", "needs_review") and final["batch"] == final["batches"]
     console.print(

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli import kit
+from cli import job_stop, kit
 from cli.ingest_output import finish
 
 if TYPE_CHECKING:
@@ -86,15 +86,15 @@ def _drive(
     as_json: bool,
     reports_dir: Path | None = None,
     full: bool = False,
-    stage: kit.JobStage | None = None,
+    stage: job_stop.JobStage | None = None,
     database_url: str | None = None,
     **kwargs: Any,
 ) -> None:
     # Without a stage the run is one that exists (runs resume, approve): Ctrl-C names the resume
     # (on the database named on the command line: ``database_url``).
-    stage = stage or kit.JobStage(run_id, tenant, stored=True, database_url=database_url,
+    stage = stage or job_stop.JobStage(run_id, tenant, stored=True, database_url=database_url,
                                   resume_words=_reports_words(reports_dir))  # fmt: skip
-    with kit.ctrl_c(stage):
+    with job_stop.ctrl_c(stage):
         _drive_run(res, tenant, run_id, as_json, reports_dir, full, stage, **kwargs)
 
 
@@ -105,7 +105,7 @@ def _drive_run(
     as_json: bool,
     reports_dir: Path | None,
     full: bool,
-    stage: kit.JobStage,
+    stage: job_stop.JobStage,
     **kwargs: Any,
 ) -> None:
     from rich.progress import (
@@ -286,10 +286,10 @@ def ingest(
     run = run_id or f"ingest-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
     # Ctrl-C stopped the bar and gave the prompt back without a word (exit 130), or said click's
     # "Aborted!" (exit 1) while the database opened: one line now says what the run kept.
-    stage = kit.JobStage(
+    stage = job_stop.JobStage(
         run, tenant, database_url=opts.database_url, resume_words=_reports_words(reports_dir)
     )
-    with kit.ctrl_c(stage), _resources(opts.database_url) as res:
+    with job_stop.ctrl_c(stage), _resources(opts.database_url) as res:
         if res.runs.for_tenant(tenant).registration(run) is None:  # a run again: its own start checks
             _check_source(res, tenant, settings)
         _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, stage, settings=settings,

@@ -15,16 +15,15 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
+from cli.job_stop import JobStage, run_command
 from cli.kit import (
     ExitCode,
-    JobStage,
     out_console,
     path_line,
     print_path,
     print_records,
     print_table,
     row,
-    run_command,
     table,
     whole_line,
 )
@@ -144,7 +143,7 @@ def finish(
     stage: JobStage,
 ) -> NoReturn:
     """Print how the run stopped and exit with the code its status maps to. The commands it names
-    are ``stage``'s (:meth:`cli.kit.JobStage.command`: where the run is, with the job's own options)."""
+    are ``stage``'s (:meth:`cli.job_stop.JobStage.command`: where the run is, with the job's own options)."""
     state = outcome.state
     then = stage.command
     status = "needs_review" if outcome.started == "needs_review" else state.status

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cli import ingest, kit
+from cli import ingest, job_stop, kit
 from cli.ingest_output import finish
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def _after_recorded(run_id: str, tenant: str, database_url: str | None, exc: Bas
     said = f"the cancel of run {run_id!r} is recorded (the run stops at its next start), but stopping it now failed"
     if not isinstance(exc, DatabaseUnavailable):
         return f"{said}: {exc}"
-    again = kit.run_command("cancel", run_id, tenant, database_url)
+    again = job_stop.run_command("cancel", run_id, tenant, database_url)
     return f"{said}: {database(kind(exc))}; `{again}` stops it now once it is back"
 
 
@@ -186,5 +186,5 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
             outcome,
             opts.as_json,
             full=opts.full,
-            stage=kit.JobStage(run_id, tenant, database_url=opts.database_url),
+            stage=job_stop.JobStage(run_id, tenant, database_url=opts.database_url),
         )

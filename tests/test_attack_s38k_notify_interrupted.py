@@ -1,7 +1,7 @@
 """A notification interrupted by SIGTERM (or Ctrl-C) after the receiver got it counts as maybe told:
 the run refuses a cancel (h22 s38; the window next to H17-1 and H19-8).
 
-Since c8c14a6 SIGTERM stops ``kassist ingest`` as Ctrl-C does: :class:`cli.kit.Terminated`, a
+Since c8c14a6 SIGTERM stops ``kassist ingest`` as Ctrl-C does: :class:`cli.job_stop.Terminated`, a
 KeyboardInterrupt, raised in the main thread - where LangGraph runs the notify node's one task, inside
 ``httpx.post``. ``notify.send`` gives its claim back on any failure (``except BaseException``) and
 marks it "sent" only for httpx's answer-lost errors (7265c67), so a call whose request the receiver

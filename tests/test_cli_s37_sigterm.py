@@ -21,7 +21,8 @@ import pytest
 import zygote
 from ingest_harness import child_env, kassist
 
-from cli.kit import ExitCode, JobStage
+from cli.job_stop import JobStage
+from cli.kit import ExitCode
 
 pytestmark = pytest.mark.timeout(900)
 

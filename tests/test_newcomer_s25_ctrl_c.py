@@ -3,7 +3,7 @@
 The bar stopped and the prompt came back without a word (exit 130): nothing said that the run kept
 its committed batches, nor how to finish it. Now one line on stderr names the command, and that
 command finishes the run from where it stopped, every document indexed once. The line promises a
-resume only for a run that is registered and has not stopped (kit.JobStage); exit 130 is
+resume only for a run that is registered and has not stopped (job_stop.JobStage); exit 130 is
 kit.ExitCode.INTERRUPTED.
 """
 
@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from ingest_harness import child_env, kassist
 
-from cli.kit import ExitCode, JobStage
+from cli.job_stop import JobStage
+from cli.kit import ExitCode
 
 pytestmark = pytest.mark.timeout(900)
 

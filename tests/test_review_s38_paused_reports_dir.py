@@ -2,7 +2,7 @@
 into DIR, as the command itself would have (r3 s38; of 452a9d5, H22-3's fix).
 
 452a9d5 gave ``kassist runs resume`` a ``--reports-dir`` and made the line Ctrl-C and SIGTERM print
-(``finish it with: ...``, cli/kit.JobStage) repeat it. A run that stops paused - ``--max-steps``
+(``finish it with: ...``, cli/job_stop.JobStage) repeat it. A run that stops paused - ``--max-steps``
 used up, the same run's other way to stop part-way - prints its own line, ``resume with: kassist
 runs resume R --tenant T [--database-url U]`` (cli/ingest_output.finish), which still names no
 ``--reports-dir``: pasted, the run completes (or waits for its review) and DIR stays empty, without a

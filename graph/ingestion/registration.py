@@ -96,7 +96,7 @@ def mismatch(run_id: str, registered: Settings, given: Settings) -> SettingsMism
 
 RESUME_AS_IT_IS = "or resume it as it is"
 """The refusal's last words, the same on every door. The command line adds its own resume command
-(tenant and database named, :func:`cli.kit.run_command`); a bare ``kassist runs resume R`` here named
+(tenant and database named, :func:`cli.job_stop.run_command`); a bare ``kassist runs resume R`` here named
 neither, and pasted it failed (h22 s38 H22-5) - and an HTTP client has no command line to paste into."""
 
 
