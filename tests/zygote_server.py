@@ -52,9 +52,13 @@ PRELOAD = (
     "stdnum", "psycopg", "psycopg_pool", "httpx", "orjson",
 )  # fmt: skip
 # Our modules a `kassist` child imports (the CLI's entry and commands, the graphs), after PRELOAD.
+# The memory screen's rules (screen.match, screen.intent: ~370 patterns compiled and their literal
+# pre-checks derived, ~0.6-1 s of CPU) are imported on a run's first memory write, which every
+# ingestion run makes (its summary in the tenant's memory): the last cost an ingest child paid here.
 OWN_PRELOAD = (
     "cli.main", "cli.ingest", "graph.ingestion.graph", "memory.manager", "graph.assistant.graph",
-    "knowledge.index", "checkpointer", "checkpointer.retry",
+    "knowledge.index", "checkpointer", "checkpointer.retry", "memory.manager.screen.match",
+    "memory.manager.screen.intent",
 )  # fmt: skip
 # Read at interpreter start or by the preloaded modules' import: a child whose value differs is exec'd.
 START_VARIABLES = ("PYTHON", "LANG", "LC_", "OPENBLAS", "GOTO_NUM_THREADS", "OMP_", "MKL_", "LANGCHAIN",
