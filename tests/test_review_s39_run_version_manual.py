@@ -42,6 +42,9 @@ OTHER = _hit("g60", *GUIDES[1], "Split tunnelling: in the Profiles tab choose Ed
     [
         "We run VPN client 5.2 - how do I turn on split tunnelling?",
         "We're on VPN client 5.2; how do I enable split tunnelling?",
+        # Not even run: a version being installed or deployed is the one the question is about.
+        "Which steps enable split tunnelling when installing VPN client 5.2?",
+        "Steps for deploying VPN client 5.2 with split tunnelling",
     ],
 )
 def test_the_manual_of_the_version_the_user_runs_leads(query: str) -> None:
