@@ -90,6 +90,12 @@ def _drive(
     database_url: str | None = None,
     **kwargs: Any,
 ) -> None:
+    if reports_dir is None:
+        # The folder its ``kassist ingest --reports-dir`` asked, kept with the run: a run SIGKILLed and
+        # continued by ``runs resume`` (or the command again without it) wrote no report files, and
+        # said nothing (h24 s39 H24-5). Read only by the command line, the operator's own folder.
+        kept = res.runs.for_tenant(tenant).reports_dir(run_id)
+        reports_dir = Path(kept) if kept else None
     # Without a stage the run is one that exists (runs resume, approve): Ctrl-C names the resume
     # (on the database named on the command line: ``database_url``).
     stage = stage or job_stop.JobStage(run_id, tenant, stored=True, database_url=database_url,
@@ -160,6 +166,8 @@ def _drive_run(
         if kwargs.get("settings") is not None:  # a usage error is told before any progress is shown
             registered(res, tenant, run_id, kwargs["settings"])
             stage.stored = True
+        if reports_dir is not None:  # kept before the run moves: a kill from here on keeps it (H24-5)
+            res.runs.for_tenant(tenant).keep_reports_dir(run_id, str(reports_dir.resolve()))
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
         stage.stopped = True

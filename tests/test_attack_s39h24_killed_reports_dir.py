@@ -20,16 +20,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from ingest_harness import child_env, kassist
 
 DOCS = 40
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H24-5: after a SIGKILL, `kassist runs resume` forgets the run's --reports-dir silently",
-)
 def test_a_run_resumed_after_a_kill_writes_the_reports_dir_it_was_started_with(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()

@@ -53,6 +53,7 @@ READS: dict[str, tuple[str, ...]] = {
     "jobs_waiting": ("mine", "waiting"),
     "report_get": ("body",),
     "report_formats": ("format",),
+    "reports_dir_get": ("reports_dir",),
     "claim_get": CLAIM_COLUMNS,
     "claim_take": ("collection",),
     "claim_renew": ("collection",),

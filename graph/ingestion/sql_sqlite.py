@@ -107,6 +107,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # was recorded last - a run created early and resumed later wrote after one created since (h20 s37
     # H20-2: the uploader was read as the run created last). NULL: recorded before this column.
     (f"ALTER TABLE {MANIFEST} ADD COLUMN recorded_at REAL",),
+    # The folder ``kassist ingest --reports-dir`` asked the run's report files written to (absolute):
+    # a run SIGKILLed and continued by ``kassist runs resume`` (README's way after a kill) wrote none,
+    # without a word (h24 s39 H24-5). Only the command line writes and reads it - the operator's own
+    # folder on its own machine; no server reads it, no client can set it (paths are never taken
+    # from a client). NULL: no folder asked, or registered before this column.
+    (f"ALTER TABLE {RUNS} ADD COLUMN reports_dir TEXT",),
 )
 _CLAIM_KEY = "tenant_id = :tenant_id AND collection = :collection"
 _JOB_KEY = f"{JOBS}.tenant_id = :tenant_id AND {JOBS}.run_id = :run"
@@ -178,6 +184,8 @@ class IngestSql:
     report_put: Text
     report_get: Text
     report_formats: Text
+    reports_dir_set: Text
+    reports_dir_get: Text
     claim_get: Text
     claim_take: Text
     claim_renew: Text
@@ -425,6 +433,8 @@ SQL = IngestSql(
     ),
     report_get=f"SELECT body FROM {REPORTS} WHERE {RUN_KEY} AND format = :format",
     report_formats=f"SELECT format FROM {REPORTS} WHERE {RUN_KEY} ORDER BY format",
+    reports_dir_set=f"UPDATE {RUNS} SET reports_dir = :folder WHERE {RUN_KEY}",
+    reports_dir_get=f"SELECT reports_dir FROM {RUNS} WHERE {RUN_KEY}",
     claim_get=(
         f"SELECT holder, run_id, held_until, contended_until, next_holder, next_until FROM {CLAIMS} "
         f"WHERE {_CLAIM_KEY}"

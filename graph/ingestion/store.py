@@ -292,6 +292,16 @@ class TenantRunStore:
     def report_formats(self, run: str) -> list[str]:
         return [str(fmt) for (fmt,) in self._one(self._q.report_formats, {"run": run}, fetch=True)]
 
+    def keep_reports_dir(self, run: str, folder: str) -> None:
+        """The command line's ``--reports-dir`` for ``run`` (absolute), kept with its registration."""
+        self._one(self._q.reports_dir_set, {"run": run, "folder": folder}, write=True)
+
+    def reports_dir(self, run: str) -> str | None:
+        """The folder the command line last asked ``run``'s report files written to, or None."""
+        for (folder,) in self._one(self._q.reports_dir_get, {"run": run}, fetch=True):
+            return str(folder) if folder else None
+        return None
+
     def prune_orphans(self, older_than_s: float) -> None:
         """Drop the ingestion rows of runs whose checkpoints retention already removed."""
         self._one(self._q.prune_orphans, {"cutoff": time.time() - older_than_s}, write=True)
