@@ -156,7 +156,12 @@ def show(
     tenant: kit.TenantOption,
     thread: Annotated[str, typer.Option("--thread", help="The thread to show.", callback=kit.check_thread)],
     checkpoint_id: Annotated[
-        str | None, typer.Option("--checkpoint", help="This checkpoint (default: the thread's head).")
+        str | None,
+        typer.Option(
+            "--checkpoint",
+            help="This checkpoint (default: the thread's head).",
+            callback=kit.check_checkpoint,
+        ),
     ] = None,
     ns: NamespaceOpt = "",
     opts: kit.Common = kit.COMMON,

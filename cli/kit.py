@@ -316,22 +316,33 @@ def _check_kassists(path: Path) -> None:
         )
 
 
-def check_thread(value: str | None) -> str | None:
-    """``--thread`` (a typer callback: checked before the command runs): a thread id every backend
-    stores, else exit 2 naming the option - an empty one dropped a filter or reached LangGraph's
-    "thread_id is missing ... (a bug in kassist)" (h22 s38 H22-4, H22-8)."""
+def _checked_id(value: str | None, field: str, option: str, what: str) -> str | None:
+    """An id option (a typer callback: checked before the command runs): one every backend stores,
+    else exit 2 naming the option - an empty one dropped a filter or reached LangGraph's "thread_id
+    is missing ... (a bug in kassist)" (h22 s38 H22-4, H22-8), a long one the saver's InvalidId as
+    "a bug in kassist" (h24 s39 H24-4)."""
     from checkpointer.errors import InvalidId
     from checkpointer.tenant import check_id
 
     if value is None:
         return None
     if not value.strip():
-        fail("--thread is empty: give a thread's id, or leave --thread out", ExitCode.USAGE)
+        fail(f"{option} is empty: give {what}, or leave {option} out", ExitCode.USAGE)
     try:
-        check_id("thread_id", value, label="--thread")
+        check_id(field, value, label=option)
     except InvalidId as exc:
         fail(str(exc), ExitCode.USAGE)
     return value
+
+
+def check_thread(value: str | None) -> str | None:
+    """``--thread``: a thread id (:func:`_checked_id`)."""
+    return _checked_id(value, "thread_id", "--thread", "a thread's id")
+
+
+def check_checkpoint(value: str | None) -> str | None:
+    """``--checkpoint``: a checkpoint id (:func:`_checked_id`)."""
+    return _checked_id(value, "checkpoint_id", "--checkpoint", "a checkpoint's id")
 
 
 def check_user(value: str) -> str:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 from checkpointer import TenantCheckpointer
 
 
-@pytest.mark.xfail(strict=True, reason="H24-4: --checkpoint over 512 bytes is 'unexpected InvalidId (a bug)'")
 def test_a_checkpoint_id_over_512_bytes_is_a_usage_error_as_a_thread_id_is(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'k.db'}"
     with TenantCheckpointer.from_url(url) as saver:
