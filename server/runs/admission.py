@@ -51,15 +51,20 @@ def run_settings(
     options: RunOptions,
     *,
     uploaded: bool = False,
-) -> Settings:
-    rules = None
+) -> tuple[Settings, str | None]:
+    """The run's settings, and the text of the rules file they name (None: none), read once here as
+    the run reads it (confined to ``root``) for :func:`check_source` to compare with its collection's:
+    a second read there, without the root, read a file swapped for a link in between, and one gone
+    by then was an unanswered error (review s39 R4-8)."""
+    rules, text = None, None
     if options.audit_rules is not None:
         rules = under(root, options.audit_rules, ("body", "options", "audit_rules"), folder=False)
-        from graph.ingestion.audit_step import check_rules
-        from knowledge.audit import AuditConfigError
+        from graph.ingestion.audit_step import read_rules_text
+        from knowledge.audit import AuditConfigError, AuditRules
 
-        try:
-            check_rules(str(rules), within=root)  # as the run reads it: fails now, not at its end
+        try:  # as the run reads it (audit_step.check_rules): fails now, not at its end
+            text = read_rules_text(str(rules), within=root)
+            AuditRules.parse(text, str(rules))
         except AuditConfigError as exc:
             # Said with the name the client gave: the server's own paths stay on the server.
             told = str(exc).replace(str(rules), repr(options.audit_rules)).replace(str(root), "<root>")
@@ -76,13 +81,17 @@ def run_settings(
         field = str(exc).split(":")[0].removeprefix("settings.")
         loc = ("body", "options", field) if field in ("notify_url", "audit_rules") else ("body", "path")
         raise ApiError(422, str(exc), loc) from None
-    return settings
+    return settings, text
 
 
-def check_source(res: Resources, env: Mapping[str, str], who: Principal, settings: Settings) -> None:
+def check_source(
+    res: Resources, env: Mapping[str, str], who: Principal, settings: Settings, rules_text: str | None
+) -> None:
     """Refuse (409) a run into a collection that mirrors another source (knowledge/index/sources.py):
-    a member's upload into the collection an admin filled from a folder emptied it (h9 s32 #7). Its
-    run checks again when it starts: the collection may change between the two."""
+    a member's upload into the collection an admin filled from a folder emptied it (h9 s32 #7); and a
+    member's run that does not keep the collection's settings (``rules_text``: the text of the rules
+    file ``settings`` name, as :func:`run_settings` read it). Its run checks again when it starts:
+    the collection may change between the two."""
     from graph.ingestion.adoption import adopt
     from graph.ingestion.folders import source_record
     from knowledge.index.chunk_settings import ChunkingDiffers
@@ -98,10 +107,9 @@ def check_source(res: Resources, env: Mapping[str, str], who: Principal, setting
         kb = index.for_tenant(who.tenant_id)
         kb.check_source(settings.collection, record)
         if who.role != "admin":  # an admin's run may re-chunk it (its worker: RECHUNK_KEY)
-            from graph.ingestion.audit_step import read_rules_text
-
-            text = read_rules_text(settings.audit_rules) if settings.audit_rules else None
-            kb.check_kept_settings(settings.collection, settings.chunk_tokens, settings.overlap_tokens, text)
+            kb.check_kept_settings(
+                settings.collection, settings.chunk_tokens, settings.overlap_tokens, rules_text
+            )
     except CollectionMirrorsAnother as exc:
         raise ApiError(409, str(exc), ("body", "collection")) from None
     except RulesUnknown as exc:  # the collection's to settle (an admin's run), not the option's

@@ -167,8 +167,8 @@ class RunsService:
                 f"{INGEST_ROOT_ENV}; upload the files instead (POST {PREFIX}/uploads)", ("body", "path"),
             )  # fmt: skip
         source = under(root, body.path, ("body", "path"), folder=True)
-        settings = run_settings(self.config.env, source, root, body.collection, body.options)
-        check_source(self.res, self.config.env, who, settings)
+        settings, rules_text = run_settings(self.config.env, source, root, body.collection, body.options)
+        check_source(self.res, self.config.env, who, settings, rules_text)
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
         return self._create(who, key, run, settings, goal, body.options)
 

@@ -49,7 +49,7 @@ async def create_upload(
         collection=collection, uploaded=True, chunk_tokens=options.chunk_tokens,
         overlap_tokens=options.overlap_tokens,
     )  # fmt: skip
-    await asyncio.to_thread(check_source, service.res, service.config.env, who, asked)
+    await asyncio.to_thread(check_source, service.res, service.config.env, who, asked, None)
     await asyncio.to_thread(check_replaces, service._jobs(who), who, collection, files)
     target = uploads.run_folder(service.config.uploads_dir, who.tenant_id, run)
     try:
@@ -64,7 +64,7 @@ async def create_upload(
         # This database's uploads folder from its first upload on, or refused before the run is
         # stored: another database's sweep would take it for a pruned run's (h20 s37 H20-5, R2-4).
         await asyncio.to_thread(upload_ends.claim, service.config.uploads_dir, service.res)
-        settings = run_settings(service.config.env, target, target, collection, options, uploaded=True)
+        settings, _ = run_settings(service.config.env, target, target, collection, options, uploaded=True)
         accepted = await asyncio.to_thread(service._create, who, key, run, settings, goal, options, False)
         stored = True
         # Into place once the run is stored (uploads.place): a kill before leaves a staging folder
