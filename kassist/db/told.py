@@ -10,13 +10,14 @@ tenant (h14 s35 H4)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Final, Literal
 
 from kassist.dburl import DatabaseUnavailable, PoolExhausted
 
 Kind = Literal["full", "read_only", "busy", "unavailable", "set_up"]
 
-STATE: dict[Kind, tuple[str, str]] = {
+STATE: Final[Mapping[Kind, tuple[str, str]]] = {
     # What the database is now, and why where a reader can tell (:func:`database`).
     "full": ("has no room to write", ""),
     "read_only": ("is read-only", "a standby, a failover in progress, or its file's mode"),
@@ -35,7 +36,7 @@ def database(kind: Kind, now: str = "") -> str:
 
 RETRY = "this request was not carried out: try again in a few seconds"
 
-REQUEST: dict[Kind, tuple[int, str, bool]] = {
+REQUEST: Final[Mapping[Kind, tuple[int, str, bool]]] = {
     # (status, line, whether it clears by itself: a Retry-After is worth sending)
     "full": (  # as a full uploads folder is answered (server/runs/uploads.py)
         507,
@@ -54,7 +55,7 @@ REQUEST: dict[Kind, tuple[int, str, bool]] = {
 }
 
 _RESUME = "resume the run once it is back"
-RUN: dict[Kind, str] = {
+RUN: Final[Mapping[Kind, str]] = {
     "full": f"the server has no room to store the run's data now; {_RESUME}",
     "read_only": f"{database('read_only', 'right now')}; {_RESUME}",
     "busy": f"{database('busy', 'right now')}; {_RESUME}",
