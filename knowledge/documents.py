@@ -18,6 +18,7 @@ DocumentErrorKind = Literal[
     "unreadable",
     "symlink_loop",
     "outside_root",
+    "too_costly",  # its load took far more CPU than its size warrants (graph/ingestion/load_processes.py)
 ]
 
 

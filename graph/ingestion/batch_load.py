@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from graph.ingestion import audit_step
+from graph.ingestion import audit_step, load_processes
 from graph.ingestion.errors import for_client
 from graph.ingestion.store_ops import ManifestRow, Planned
-from knowledge.documents import DocumentError
+from knowledge.documents import Chunk, Document, DocumentError
 from knowledge.ingest import chunk_or_error
 from knowledge.loaders import load_file
 
@@ -47,6 +47,65 @@ class Work:
     stamps: tuple[tuple[int, int, int] | None, ...] = ()
 
 
+@dataclass(frozen=True)
+class Job:
+    """What loading one document depends on (sent to a worker: every field pickles)."""
+
+    path: Path
+    root: Path
+    tenant: str
+    collection: str
+    max_bytes: int
+    within: Path
+    exact: bool
+    chunk_tokens: int
+    overlap_tokens: int
+    audit_rules: str | None
+    kept_rules: str | None
+    today: date
+    plain: bool = False  # parse it as plain text (a page past its bound, loaded again)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A document with its chunks and audit (JSON), or why it is not indexed; and the time each took."""
+
+    outcome: tuple[Document, list[Chunk], str] | DocumentError
+    load_s: float
+    audit_s: float
+    note: str | None = None  # what the run's report says of a document loaded otherwise than asked
+
+
+def load_here(job: Job) -> Loaded:
+    """Load, chunk and audit ``job``'s document on this thread (a worker process runs it too:
+    graph/ingestion/load_processes.py)."""
+    started = time.perf_counter()
+    loaded = load_file(
+        job.path,
+        root=job.root,
+        tenant_id=job.tenant,
+        collection=job.collection,
+        max_bytes=job.max_bytes,
+        within=job.within,
+        exact=job.exact,
+        plain_text=job.plain,
+    )
+    ready = (
+        loaded
+        if isinstance(loaded, DocumentError)
+        else chunk_or_error(loaded, max_tokens=job.chunk_tokens, overlap_tokens=job.overlap_tokens)
+    )
+    load_s = time.perf_counter() - started
+    if isinstance(ready, DocumentError):
+        return Loaded(ready, load_s, 0.0)
+    document, chunks = ready
+    started = time.perf_counter()
+    audit = audit_step.audit_document(
+        document, job.audit_rules, job.today, within=job.within, recorded=job.kept_rules
+    )
+    return Loaded((document, chunks, audit), load_s, time.perf_counter() - started)
+
+
 @dataclass
 class Prepared:
     failed: list[Planned]
@@ -55,45 +114,50 @@ class Prepared:
     audits: dict[int, str]
     load_s: float
     audit_s: float
+    notes: dict[int, str] = field(default_factory=dict)  # seq: a note for the run's report (load_processes)
 
 
 def prepare(work: Work) -> Prepared:
-    """Load + chunk + audit a batch's files: reads files only, no database (so it can run ahead)."""
+    """Load + chunk + audit a batch's files: reads files only, no database (so it can run ahead).
+    One document at a time, each here or in a worker process with a CPU bound
+    (graph/ingestion/load_processes.py)."""
     failed: list[Planned] = []
     items = []
     seqs: list[int] = []
-    started = time.perf_counter()
+    audits: dict[int, str] = {}
+    notes: dict[int, str] = {}
+    load_s = audit_s = 0.0
     for seq, source_path in work.files:
-        loaded = load_file(
-            work.root / source_path,
+        job = Job(
+            path=work.root / source_path,
             root=work.root,
-            tenant_id=work.tenant,
+            tenant=work.tenant,
             collection=work.collection,
             max_bytes=work.max_bytes,
             # A served run's folder (its tenant's), else the run's own folder as registered (the
             # command line registers it resolved): a link put in its place after discover is refused.
             within=work.within if work.within is not None else work.root,
             exact=work.within is None and work.root.is_absolute(),
+            chunk_tokens=work.chunk_tokens,
+            overlap_tokens=work.overlap_tokens,
+            audit_rules=work.audit_rules,
+            kept_rules=work.kept_rules,
+            today=work.today,
         )
-        ready = (
-            loaded
-            if isinstance(loaded, DocumentError)
-            else chunk_or_error(loaded, max_tokens=work.chunk_tokens, overlap_tokens=work.overlap_tokens)
-        )
-        if isinstance(ready, DocumentError):
-            failed.append(Planned(seq=seq, outcome="failed", reason=client_reason(ready, work.root)))
+        loaded = load_processes.load(job, load_here)
+        if isinstance(loaded, DocumentError):  # stopped at its CPU bound
+            failed.append(Planned(seq=seq, outcome="failed", reason=client_reason(loaded, work.root)))
             continue
-        items.append(ready)
+        load_s, audit_s = load_s + loaded.load_s, audit_s + loaded.audit_s
+        if isinstance(loaded.outcome, DocumentError):
+            failed.append(Planned(seq=seq, outcome="failed", reason=client_reason(loaded.outcome, work.root)))
+            continue
+        document, chunks, audits[seq] = loaded.outcome
+        if loaded.note is not None:
+            notes[seq] = loaded.note
+        items.append((document, chunks))
         seqs.append(seq)
-    load_s = time.perf_counter() - started
-    started = time.perf_counter()
-    audits = {
-        seq: audit_step.audit_document(
-            document, work.audit_rules, work.today, within=work.within, recorded=work.kept_rules
-        )
-        for seq, (document, _chunks) in zip(seqs, items, strict=True)
-    }
-    return Prepared(failed, items, seqs, audits, load_s, time.perf_counter() - started)
+    return Prepared(failed, items, seqs, audits, load_s, audit_s, notes)
 
 
 def work_of(

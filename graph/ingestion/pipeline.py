@@ -150,6 +150,7 @@ def run_batch(
             Planned(
                 seq=seq,
                 outcome="indexed" if (len(p.new_chunks) or p.chunks_removed) else "unchanged",
+                reason=prepared.notes.get(seq),  # a page loaded as plain text past its CPU bound
                 added=len(p.new_chunks),
                 unchanged=len(p.chunks) - len(p.new_chunks),
                 removed=p.chunks_removed,

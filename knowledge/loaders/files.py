@@ -54,6 +54,7 @@ def load_file(
     max_bytes: int = DEFAULT_MAX_BYTES,
     within: Path | None = None,
     exact: bool = False,
+    plain_text: bool = False,
 ) -> Document | DocumentError:
     """Load ``path`` (inside ``root``, default its own directory); never raises for a bad file.
 
@@ -63,7 +64,9 @@ def load_file(
     run's folder as it resolves now, and a member who replaced it by a link to another tenant's
     folder after the run's checks moved ``root`` with it (h11 s33 #1, #2). ``exact``: ``within`` is
     the run's registered folder, resolved when it was registered (the command line's): taken as it is
-    written, so a link put where it was is refused rather than followed."""
+    written, so a link put where it was is refused rather than followed. ``plain_text``: read the
+    file as the plain text it is rather than parse its markup (a reST page its parser took too long
+    on: graph/ingestion/load_processes.py)."""
     tenant_id, collection = validate_scope(tenant_id, collection)
     path = Path(path)
     root = Path(root) if root is not None else path.parent
@@ -76,7 +79,7 @@ def load_file(
         )
     source_path = Path(relative).as_posix()
     try:
-        return _load(path, root, source_path, tenant_id, collection, max_bytes, within, exact)
+        return _load(path, root, source_path, tenant_id, collection, max_bytes, within, exact, plain_text)
     except LoadFailure as failure:
         return DocumentError(source_path=source_path, kind=failure.kind, reason=failure.reason)
 
@@ -90,6 +93,7 @@ def _load(
     max_bytes: int,
     within: Path | None = None,
     exact: bool = False,
+    plain_text: bool = False,
 ) -> Document:
     real = _resolve_inside(path, root)
     base = root.resolve()
@@ -109,7 +113,7 @@ def _load(
     data, info = _read(real, base, max_bytes)
     if not data.strip():
         raise LoadFailure("empty", "the file is empty")
-    parsed = parse(data)
+    parsed = parse_plain_text(data) if plain_text else parse(data)
     text = clean_text(parsed.text)
     metadata = merge_metadata(parsed.metadata, text)
     if not text:
