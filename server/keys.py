@@ -18,11 +18,11 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from kassist.small_file import read_small_file
 from kassist.tenancy import validate_tenant_id
 
 if TYPE_CHECKING:
@@ -168,6 +168,11 @@ def parse_key_table(text: str, origin: str) -> KeyTable:
         raise ValueError(f"invalid API key table in {origin}: {_problems(exc, tokens)}. {expected}") from None
 
 
+MAX_KEYS_FILE_BYTES = 8 << 20
+"""The largest key table file read: a key is a line of JSON, and a million-key table is past any
+tenant count a key table serves (the managed keys live in the database)."""
+
+
 def load_key_table() -> KeyTable:
     """The key table from $KASSIST_API_KEYS_FILE or $KASSIST_API_KEYS; none configured -> empty table,
     so every request is refused (no anonymous access, ever)."""
@@ -178,8 +183,8 @@ def load_key_table() -> KeyTable:
             f"both ${KEYS_FILE_ENV} and ${KEYS_ENV} are set; the server reads one key table: unset one"
         )
     if path:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
+        try:  # a pipe blocked the server's start forever, a device was read whole (h24 s39 H24-7)
+            text = read_small_file(path, MAX_KEYS_FILE_BYTES)
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"cannot read the API key table ${KEYS_FILE_ENV} ({path}): {exc}") from None
         return parse_key_table(text, f"${KEYS_FILE_ENV} ({path})")

@@ -16,14 +16,13 @@ Every field has a default, so ``AuditRules()`` is a sensible audit; a TOML file 
 
 from __future__ import annotations
 
-import os
-import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from kassist.small_file import read_small_file
 from knowledge.audit.models import CATEGORIES, Category, Finding, Severity
 
 # Rule id -> (category, default severity). A rule's id is what a finding's ``rule`` says.
@@ -179,13 +178,7 @@ MAX_RULES_BYTES = 1 << 20
 
 def _read_rules(path: Path) -> str:
     """The file's text, opened without blocking and read only if it is a regular file of at most
-    :data:`MAX_RULES_BYTES` (a named pipe blocked its reader forever; a device or a huge file would
-    be read whole). Raises OSError (FileNotFoundError when missing) or UnicodeDecodeError."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as f:
-        found = os.fstat(f.fileno())
-        if not stat.S_ISREG(found.st_mode):
-            raise OSError(f"{path} is not a regular file")
-        if found.st_size > MAX_RULES_BYTES:
-            raise OSError(f"{path} is larger than {MAX_RULES_BYTES} bytes")
-        return f.read(MAX_RULES_BYTES + 1).decode("utf-8")
+    :data:`MAX_RULES_BYTES` (kassist.small_file: a named pipe blocked its reader forever; a device or
+    a huge file would be read whole). Raises OSError (FileNotFoundError when missing) or
+    UnicodeDecodeError."""
+    return read_small_file(path, MAX_RULES_BYTES)
