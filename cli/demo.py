@@ -11,6 +11,7 @@ the run in the database) into ``.kassist/demo-reports/<run id>/``, printing each
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import signal
 import subprocess
@@ -178,11 +179,15 @@ def _demo(
     progress: _Progress,
 ) -> None:
     corpus = make_corpus(workdir / f"demo-corpus-{docs}", docs, 7, console)
+    # A collection per corpus and model: one collection mirrors one folder, indexed by one model, so a
+    # second demo with another --docs or --embedder was refused and said "a bug in kassist" (h24 s39
+    # H24-6); the same options again start a new run into the same collection.
+    collection = "demo_handbook_" + re.sub(r"[^A-Za-z0-9_.-]", "-", f"{docs}_{embedder}")
     batch_size, kill_at = batching(corpus)
     started = time.monotonic()
     common = ["--tenant", tenant, "--database-url", url]
     first = subprocess.Popen(
-        _cli("ingest", str(corpus), "--run-id", run_id, "--collection", "demo_handbook", "--embedder", embedder,
+        _cli("ingest", str(corpus), "--run-id", run_id, "--collection", collection, "--embedder", embedder,
              "--batch-size", str(batch_size), *common),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip

@@ -34,10 +34,6 @@ def demo(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.timeout(1200)
-@pytest.mark.xfail(
-    strict=True,
-    reason="H24-6: a second kassist demo with other --docs/--embedder is 'unexpected RuntimeError'",
-)
 def test_a_second_demo_with_other_options_works_or_says_what_to_do(tmp_path: Path) -> None:
     first = demo(tmp_path, "--docs", "20", "--embedder", "hashing")
     assert first.returncode == 0, first.stdout[-2000:] + first.stderr
