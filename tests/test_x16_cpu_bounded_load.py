@@ -13,6 +13,7 @@ reason (``too_costly``), and the run goes on. Real parts: the ingestion graph on
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -77,3 +78,22 @@ def test_a_page_docutils_takes_minutes_on_is_stopped_at_its_cpu_bound_and_loaded
     words = "\n".join(str(t[0]) for t in texts) + "\n"
     assert all(f"leave {i}\n" in words for i in range(ITEMS))
     assert took < 120, f"the run took {took:.0f} s (unbounded, docutils alone: ~15 CPU seconds)"
+
+
+def test_without_a_worker_a_page_loads_here(
+    res: Resources, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A process that cannot start a worker (an embedding host whose ``sys.executable`` is not a
+    Python) still loads its pages, on the run's own thread as before the workers, and says why in
+    its log; the run completes."""
+    from graph.ingestion import load_processes
+
+    load_processes.shutdown()  # this process's idle workers: a new one must be started
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "no-python"))
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "leave.rst").write_text(SMALL, encoding="utf-8")
+    settings = Settings(source=str(root), collection="notes", embedder="hashing", batch_size=1)
+    state = execute(res, TENANT, "r2", settings=settings).state
+    assert state.status == "completed" and state.counters.documents_indexed == 1, state
+    assert "no loading worker could start" in caplog.text

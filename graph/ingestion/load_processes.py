@@ -86,7 +86,11 @@ def load(job: Job, here: Callable[[Job], Loaded]) -> Loaded | DocumentError:
     ):
         return here(job)
     limit = _cpu_seconds() * (1 + size / 2**20 / MB_PER_BOUND)
-    done = _in_worker(here, job, limit)
+    try:
+        done = _in_worker(here, job, limit)
+    except OSError as exc:  # no worker could start (no interpreter at sys.executable, no processes left)
+        log.warning("%s: no loading worker could start (%s); loading it here, unbounded", job.path, exc)
+        return here(job)
     if not isinstance(done, int):
         return done
     over = done == -signal.SIGXCPU
