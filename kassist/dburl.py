@@ -131,6 +131,22 @@ def parse_database_url(url: str) -> DatabaseURL:
                 f"{url!r}: kassist takes no options in a SQLite URL ('?{options}'); name the file alone, "
                 f"e.g. sqlite:///{path or 'kassist.db'} (commands that only read never write to it)"
             )
+        if "#" in raw:
+            # A URL's fragment was read as part of the file name too: a new, empty 'kb.db#main' (h24 s39
+            # H24-12, H22-17's class). A file name holding '#' is written percent-encoded nowhere here.
+            path, _, fragment = raw.partition("#")
+            raise UnsupportedDatabaseURL(
+                f"{url!r}: a SQLite URL takes no fragment ('#{fragment}'); name the file alone, "
+                f"e.g. sqlite:///{path or 'kassist.db'}"
+            )
+        if raw.lstrip("/").split("/", 1)[0].startswith("~"):
+            # A shell expands '~' in a word, never inside a URL: sqlite:///~/kassist.db made a folder
+            # named '~' in the working directory, and 'rm -rf ~' to clean it deletes the home (H24-11).
+            home = Path.home() / raw.lstrip("/").split("/", 1)[-1] if "/" in raw.lstrip("/") else Path.home()
+            raise UnsupportedDatabaseURL(
+                f"{url!r}: a URL does not expand '~' (a folder named '~' would be made); write the path "
+                f"itself, e.g. sqlite:///{home}"
+            )
         return DatabaseURL(backend="sqlite", url=url, sqlite_path=Path(raw))
     if url.startswith(("postgresql://", "postgres://")):
         _check_postgres_url(url)
@@ -236,11 +252,24 @@ _REFUSALS = (
 )  # fmt: skip
 
 
+# libpq's words for a URL value it cannot use, said when it connects (conninfo_to_dict parses them
+# as text): 'invalid port number: "99999"', 'invalid sslmode value: "bogus"', 'invalid integer value
+# "x" for connection option "connect_timeout"'. The URL is the fault, not the server (h24 s39 H24-8).
+_URL_VALUE = re.compile(r'\binvalid [\w ]*?(?:value|number)\b|for connection option "')
+
+
 def postgres_unavailable(conninfo: str, exc: BaseException) -> DatabaseUnavailable:
     """The error for a PostgreSQL server that cannot be reached: where (never the password), the
     driver's first line of reason, and what to check; for a server that answered and refused the
-    URL's database, user or password, that refusal and what to fix."""
+    URL's database, user or password, that refusal and what to fix; for a value of the URL libpq
+    refuses, that the URL is to fix."""
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    if _URL_VALUE.search(reason):
+        said = _masked(reason.removeprefix("connection is bad: "), _passwords(conninfo))
+        return DatabaseUnavailable(
+            f"the database URL for PostgreSQL at {postgres_target(conninfo)} holds a value libpq refuses: "
+            f"{said}; fix KASSIST_DATABASE_URL (or the URL given), e.g. {POSTGRES_EXAMPLE}"
+        )
     for pattern, todo in _REFUSALS:
         found = pattern.search(reason)
         if found:

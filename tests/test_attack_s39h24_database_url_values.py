@@ -23,9 +23,6 @@ URLS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-8: a URL libpq refuses (port, sslmode) says 'Check that the server is running'"
-)
 @pytest.mark.parametrize("url", URLS.values(), ids=URLS.keys())
 def test_a_url_value_libpq_refuses_is_told_as_the_urls_fault(url: str, tmp_path: Path) -> None:
     result = kassist("kb", "stats", "--tenant", "acme", "--database-url", url, cwd=tmp_path)

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(strict=True, reason="H24-12: a SQLite URL's '#fragment' becomes part of a new file's name")
 def test_a_sqlite_url_with_a_fragment_makes_no_file_of_that_name(tmp_path: Path) -> None:
     query = kassist("memory", "remember", "--tenant", "acme", "--user", "asha", "I prefer answers in Bengali",
                     "--database-url", "sqlite:///kb.db?mode=ro", cwd=tmp_path)  # fmt: skip

@@ -12,13 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-11: sqlite:///~/x.db makes a folder named '~' in the working directory"
-)
 def test_a_tilde_in_a_sqlite_url_makes_no_folder_named_tilde(tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
