@@ -262,6 +262,8 @@ def context(
     from graph.assistant.graph import preview_context
 
     tenant = _check_options(tenant, budget)
+    # It writes nothing: a database that is not there is named, never made (h24 s39 H24-10).
+    database_url = kit.database_url(database_url, must_exist=True)
     with _assistant(database_url) as (graph, services, _), kit.errors_as_lines((ValueError,)):
         state = preview_context(graph, services, query, _config(tenant, user, thread, budget))
     rows = state["context_report"]

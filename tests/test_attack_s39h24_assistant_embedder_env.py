@@ -20,9 +20,6 @@ import zygote
 from ingest_harness import ROOT, child_env, kassist
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-9: KASSIST_EMBEDDER's refusal on kassist ask names --embedder, not the variable"
-)
 @pytest.mark.parametrize("value", ["bogus", "openai"])
 def test_an_assistant_embedder_from_the_environment_is_refused_naming_the_variable(
     value: str, tmp_path: Path

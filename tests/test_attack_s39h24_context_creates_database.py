@@ -13,13 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-10: kassist context creates a missing database and answers exit 0"
-)
 def test_context_on_a_database_that_does_not_exist_names_it_and_creates_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'no' / 'such' / 'kassist.db'}"
     listed = kassist("memory", "history", "--tenant", "acme", "--user", "asha", "--key", "k", "--database-url", url,

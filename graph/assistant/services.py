@@ -86,7 +86,7 @@ def assistant_embedder(env: Mapping[str, str] | None = None) -> tuple[Embedder, 
     if choice == "auto":
         offline = {k: v for k, v in e.items() if not k.startswith("OPENAI_")}
         return select_embedder("auto", env=offline)
-    return select_embedder(choice, env=e)
+    return select_embedder(choice, env=e, named_by=ENV_EMBEDDER)
 
 
 @dataclass(frozen=True)

@@ -22,23 +22,28 @@ class EmbedderUnavailable(RuntimeError):
     """The embedder that was asked for by name cannot be used here; the message says why and what to do."""
 
 
-def select_embedder(choice: str = "auto", *, env: Mapping[str, str] | None = None) -> tuple[Embedder, str]:
+def select_embedder(
+    choice: str = "auto", *, env: Mapping[str, str] | None = None, named_by: str = "--embedder"
+) -> tuple[Embedder, str]:
     """Return the embedder for ``choice`` and a one-line reason to show the user.
 
     ``auto`` never fails: it falls back to hashing and says why. A named choice that cannot be
     honoured raises ``EmbedderUnavailable`` rather than silently substituting another model, since
-    vectors from different models must never be mixed in one index.
+    vectors from different models must never be mixed in one index. ``named_by``: where the choice
+    came from, as the refusals name it (an option, or ``KASSIST_EMBEDDER`` for the assistant, whose
+    commands have no --embedder: h24 s39 H24-9).
     """
     environ = os.environ if env is None else env
+    said = f"{named_by} {choice}" if named_by.startswith("-") else f"{named_by}={choice}"
     if choice not in EMBEDDER_CHOICES:
-        raise ValueError(f"unknown embedder {choice!r}; choose one of: {', '.join(EMBEDDER_CHOICES)}")
+        raise ValueError(
+            f"{named_by}: unknown embedder {choice[:40]!r}; choose one of: {', '.join(EMBEDDER_CHOICES)}"
+        )
     if choice == "hashing":
         return HashingEmbedder(), "hashing: chosen explicitly (lexical only, not semantic)"
     if choice == "openai":
         if not _openai_configured(environ):
-            raise EmbedderUnavailable(
-                "--embedder openai needs OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
-            )
+            raise EmbedderUnavailable(f"{said} needs OPENAI_API_KEY or OPENAI_BASE_URL in the environment")
         return _openai(environ), "openai: chosen explicitly"
     if choice == "local":
         local = LocalMiniLMEmbedder()
