@@ -109,7 +109,12 @@ ThreadOpt = Annotated[
     typer.Option("--thread", help="Only this thread.", show_default=False, callback=kit.check_thread),
 ]
 NamespaceOpt = Annotated[
-    str, typer.Option("--ns", help="Checkpoint namespace ('' is the root graph; subgraphs have their own).")
+    str,
+    typer.Option(
+        "--ns",
+        help="Checkpoint namespace ('' is the root graph; subgraphs have their own).",
+        callback=kit.check_namespace,
+    ),
 ]
 
 

@@ -210,13 +210,17 @@ def open_for_tenant(
     read_only: bool,
     errors: tuple[type[BaseException], ...],
     explain: Callable[[BaseException], str] = str,
+    must_exist: bool | None = None,
 ) -> Iterator[tuple[R, str]]:
     """What a command on a tenant's data does first: ``--tenant`` checked (exit 2), the database
-    URL chosen (``read_only`` commands never create a SQLite file), ``opener(url)`` entered and
-    left; ``errors`` met opening it or inside the block are one ``error:`` line (exit 1).
-    Yields the opened resource and the checked tenant."""
+    URL chosen (``read_only`` commands never create a SQLite file, nor do those ``must_exist``
+    names: a command that only removes or changes what is there), ``opener(url)`` entered and left;
+    ``errors`` met opening it or inside the block are one ``error:`` line (exit 1). Yields the
+    opened resource and the checked tenant."""
     tenant = check_tenant(tenant)
-    with opened(opener, url, read_only=read_only, errors=errors, explain=explain) as resource:
+    with opened(
+        opener, url, read_only=read_only, errors=errors, explain=explain, must_exist=must_exist
+    ) as resource:
         yield resource, tenant
 
 
@@ -228,11 +232,14 @@ def opened(
     read_only: bool,
     errors: tuple[type[BaseException], ...],
     explain: Callable[[BaseException], str] = str,
+    must_exist: bool | None = None,
 ) -> Iterator[R]:
     """The one way a command opens what it works on (an index, a manager, a saver, a key store):
-    the database URL chosen (``read_only`` commands never create a SQLite file), ``opener(url)``
-    entered and left; ``errors`` met opening it or inside the block are one ``error:`` line (exit 1)."""
-    chosen = database_url(url, must_exist=read_only)
+    the database URL chosen (``read_only`` commands never create a SQLite file; ``must_exist``,
+    default ``read_only``: nor a command that only removes or changes - memory forget on a missing
+    database made one and said "forgot 0", h24 s39 H24-13), ``opener(url)`` entered and left;
+    ``errors`` met opening it or inside the block are one ``error:`` line (exit 1)."""
+    chosen = database_url(url, must_exist=read_only if must_exist is None else must_exist)
     with errors_as_lines(errors, explain), opener(chosen) as resource:
         yield resource
 
@@ -324,8 +331,8 @@ def _checked_id(value: str | None, field: str, option: str, what: str) -> str | 
     from checkpointer.errors import InvalidId
     from checkpointer.tenant import check_id
 
-    if value is None:
-        return None
+    if value is None or (value == "" and field == "checkpoint_ns"):  # '' is the root graph's namespace
+        return value
     if not value.strip():
         fail(f"{option} is empty: give {what}, or leave {option} out", ExitCode.USAGE)
     try:
@@ -343,6 +350,11 @@ def check_thread(value: str | None) -> str | None:
 def check_checkpoint(value: str | None) -> str | None:
     """``--checkpoint``: a checkpoint id (:func:`_checked_id`)."""
     return _checked_id(value, "checkpoint_id", "--checkpoint", "a checkpoint's id")
+
+
+def check_namespace(value: str | None) -> str | None:
+    """``--ns``: a checkpoint namespace, '' the root graph's (:func:`_checked_id`; review s39 R4-15)."""
+    return _checked_id(value, "checkpoint_ns", "--ns", "a subgraph's namespace")
 
 
 def check_user(value: str) -> str:

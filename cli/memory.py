@@ -52,11 +52,15 @@ EXPECTED = (UnsupportedDatabaseURL, DatabaseUnavailable, PermissionError, ValueE
 
 
 @contextmanager
-def _manager(url: str | None, tenant: str, *, read_only: bool) -> Iterator[MemoryManager]:
-    """The manager bound to ``tenant``; ``read_only`` commands never create the database file."""
+def _manager(
+    url: str | None, tenant: str, *, read_only: bool, must_exist: bool | None = None
+) -> Iterator[MemoryManager]:
+    """The manager bound to ``tenant``; ``read_only`` commands never create the database file, nor
+    do those that only remove or change what is there (``must_exist``)."""
     with kit.open_for_tenant(
-        MemoryManager.from_url, url, tenant, read_only=read_only, errors=EXPECTED, explain=_explain
-    ) as (manager, checked):
+        MemoryManager.from_url, url, tenant, read_only=read_only, errors=EXPECTED, explain=_explain,
+        must_exist=must_exist,
+    ) as (manager, checked):  # fmt: skip
         yield manager.for_tenant(checked)
 
 
@@ -308,7 +312,7 @@ def forget(
     opts: kit.Common = kit.COMMON,
 ) -> None:
     """Erase a user's memories (right to erasure), or every version of one key."""
-    with _manager(opts.database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False, must_exist=True) as memory:
         count = memory.forget(user, key=key, actor=_actor(actor))
         # Nothing under that key: a mistyped one ("response_languag") said only "forgot 0" (n36 N9).
         keys = (
@@ -346,7 +350,7 @@ def release(
     memory_id: ToReleaseArg, tenant: kit.TenantOption, actor: ActorOpt = None, opts: kit.Common = kit.COMMON
 ) -> None:
     """Admin: activate a quarantined memory (it still goes through the conflict policy)."""
-    with _manager(opts.database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False, must_exist=True) as memory:
         decision = memory.release(memory_id, actor=_actor(actor))
     if opts.as_json:
         tables.dump(decision)
@@ -360,7 +364,7 @@ def delete(
     memory_id: ToDeleteArg, tenant: kit.TenantOption, actor: ActorOpt = None, opts: kit.Common = kit.COMMON
 ) -> None:
     """Admin: delete a quarantined memory and its text."""
-    with _manager(opts.database_url, tenant, read_only=False) as memory:
+    with _manager(opts.database_url, tenant, read_only=False, must_exist=True) as memory:
         memory.delete_quarantined(memory_id, actor=_actor(actor))
     if opts.as_json:
         typer.echo(json.dumps({"deleted": memory_id}))
@@ -405,7 +409,7 @@ def expire(
     tenant: kit.TenantOption, database_url: kit.DatabaseUrlOption = None, as_json: kit.JsonOption = False
 ) -> None:
     """Tombstone the tenant's memories whose expires_at has passed."""
-    with _manager(database_url, tenant, read_only=False) as memory:
+    with _manager(database_url, tenant, read_only=False, must_exist=True) as memory:
         count = memory.expire()
     if as_json:
         typer.echo(json.dumps({"tenant": tenant, "expired": count}))

@@ -18,9 +18,6 @@ import pytest
 from ingest_harness import kassist
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-13: memory forget/release make a missing database (forget: exit 0)"
-)
 @pytest.mark.parametrize(
     "command",
     [

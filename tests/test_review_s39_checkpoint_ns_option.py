@@ -13,15 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from ingest_harness import kassist
 
 from checkpointer import TenantCheckpointer
 
 
-@pytest.mark.xfail(
-    strict=True, reason="R4-15: checkpoints show --ns over 512 bytes is 'unexpected InvalidId'"
-)
 def test_a_namespace_over_512_bytes_is_a_usage_error_as_a_checkpoint_id_is(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'k.db'}"
     with TenantCheckpointer.from_url(url) as saver:
