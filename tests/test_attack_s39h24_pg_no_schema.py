@@ -41,9 +41,6 @@ def role(pg_url: str) -> Iterator[str]:
         _sql(pg_url, f"DROP OWNED BY {name}", f"DROP ROLE {name}")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-14: SQLSTATE 3F000 (no usable schema) is 'unexpected InvalidSchemaName'"
-)
 def test_a_role_that_may_use_no_schema_is_one_line_naming_the_grant(pg_url: str, role: str) -> None:
     _sql(pg_url, "REVOKE ALL ON SCHEMA public FROM PUBLIC")  # this test's own database only
     parts = urlsplit(pg_url)

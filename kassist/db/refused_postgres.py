@@ -19,6 +19,7 @@ from kassist.dburl import DatabaseUnavailable, postgres_target
 INSUFFICIENT_PRIVILEGE = "42501"
 READ_ONLY_TRANSACTION = "25006"
 UNDEFINED_OBJECT = "42704"
+INVALID_SCHEMA_NAME = "3F000"
 
 
 class PostgresRefused(DatabaseUnavailable):
@@ -72,6 +73,17 @@ def postgres_refusal(conninfo: str, exc: BaseException) -> PostgresRefused | Non
             f"on first use and then reads and writes them: GRANT USAGE, CREATE ON SCHEMA public TO "
             f"{role} (or the schema its search_path names) and SELECT, INSERT, UPDATE, DELETE on the "
             "kassist_* tables, or run any kassist command once with the tables' owner in the URL",
+            reason,
+        )
+    if state == INVALID_SCHEMA_NAME:
+        # No schema on the role's search_path exists or may be used: public revoked or dropped, an
+        # application's schema not named (h24 s39 H24-14: "unexpected InvalidSchemaName ... a bug").
+        role = _role(conninfo)
+        return RoleNotPermitted(
+            f"{where} gives role {role!r} no schema to make kassist's tables in ({reason}); nothing was "
+            f"written. Name a schema on its search_path that it may use (ALTER ROLE {role} SET "
+            f"search_path = <schema>) and GRANT USAGE, CREATE ON SCHEMA <schema> TO {role}, or run "
+            "kassist once with the tables' owner in the URL",
             reason,
         )
     if state == READ_ONLY_TRANSACTION:
