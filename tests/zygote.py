@@ -21,14 +21,15 @@ What differs from an exec'd child, by construction and checked at the zygote's s
   locale, BLAS/OpenMP, LangChain/LangSmith/LangGraph, OpenTelemetry, ``TZ``) must equal the zygote's, or the
   child is exec'd as before (``Child`` falls back to ``subprocess`` itself);
 - the string hash seed is the zygote's (shared by its children), where each exec'd child draws its own.
-Only the ``-P -m cli.main`` form goes through the zygote. The docs examples' ``kassist`` (a shell runs
+Only the ``-P -m cli.main`` form goes through the zygote; a forked ``kassist`` asks the zygote for its own
+children of that form (``kassist demo``'s corpus, ingest, resume and runs commands: tests/zygote_server.py's
+``_OwnChild``), with the same comparisons, and execs them where a forked one would differ. The docs examples' ``kassist`` (a shell runs
 it) asks a zygote of its own through tests/zygote_client.py (``serving``), which compares the same
 things; the console script ``kassist`` itself (wheel, demo and newcomer tests) is always exec'd.
 """
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import shutil
@@ -42,7 +43,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from zygote_server import process_attributes, start_values
+from zygote_server import ZygoteChild, process_attributes, start_values
 
 SERVER = Path(__file__).with_name("zygote_server.py")
 CLIENT = Path(__file__).with_name("zygote_client.py")
@@ -159,13 +160,9 @@ def started(env: Mapping[str, str]) -> Iterator[Zygote]:
         z.stop()
 
 
-class Child(subprocess.Popen[Any]):
+class Child(ZygoteChild):
     """``subprocess.Popen`` whose ``[sys.executable, "-P", "-m", "cli.main", ...]`` children are forked by
     the zygote; any other command, or an environment the zygote cannot give, is exec'd as usual."""
-
-    _zconn: socket.socket | None = None
-    _zbuf: bytes = b""
-    _zstatus: int | None = None
 
     def _execute_child(  # type: ignore[override]
         self, args: Any, executable: Any, preexec_fn: Any, close_fds: bool, pass_fds: Any, cwd: Any,
@@ -200,68 +197,8 @@ class Child(subprocess.Popen[Any]):
         finally:
             theirs.close()
         self._zconn = mine
-        started = self._zread("pid", block=True)
-        setup = self._zread("setup", block=True, unless="status")  # a child dead before it said
-        self.pid = int(started["pid"])
-        self._child_created = True
-        self._close_pipe_fds(p2cread, p2cwrite, c2pread, c2pwrite, errread, errwrite)  # type: ignore[attr-defined]
-        if setup.get("errno"):  # chdir failed: what subprocess raises for a bad cwd
-            self.wait()
-            raise OSError(int(setup["errno"]), os.strerror(int(setup["errno"])), message["cwd"])
-
-    def _zread(self, key: str, block: bool, unless: str = "") -> dict[str, Any]:
-        """The next message carrying ``key`` (messages of the zygote and of the child may interleave);
-        {} when none has come (``block`` False) or one carrying ``unless`` came first."""
-        assert self._zconn is not None
-        pending: list[dict[str, Any]] = getattr(self, "_zpending", [])
-        self._zpending = pending
-        while True:
-            for i, item in enumerate(pending):
-                if key in item:
-                    return pending.pop(i)
-            if unless and any(unless in item for item in pending):
-                return {}
-            while b"\n" in self._zbuf:
-                line, self._zbuf = self._zbuf.split(b"\n", 1)
-                pending.append(json.loads(line))
-            if any(key in item for item in pending):
-                continue
-            if unless and any(unless in item for item in pending):
-                return {}
-            self._zconn.setblocking(block)
-            try:
-                part = self._zconn.recv(65536)
-            except BlockingIOError:
-                return {}
-            if not part:
-                raise RuntimeError(
-                    f"the test zygote went away before child {self.pid}'s {key} (see tests/zygote.py)"
-                )
-            self._zbuf += part
-
-    def _zwaitpid(self, pid: int, flags: int) -> tuple[int, int]:
-        """``os.waitpid`` for a forked child: the zygote sends its exit status and keeps it a zombie
-        until our end closes, so its pid is not reused while this object may still signal it."""
-        if self._zstatus is None:
-            status = self._zread("status", block=not flags & os.WNOHANG)
-            if not status:
-                return 0, 0
-            self._zstatus = int(status["status"])
-            assert self._zconn is not None
-            self._zconn.close()
-        code = self._zstatus
-        return self.pid, (code << 8 if code >= 0 else -code)
-
-    def _internal_poll(self, _deadstate: Any = None, _waitpid: Any = None, _WNOHANG: int = os.WNOHANG,
-                       _ECHILD: int = errno.ECHILD) -> int | None:  # fmt: skip
-        if self._zconn is None:
-            return super()._internal_poll(_deadstate)  # type: ignore[misc,no-any-return]
-        return super()._internal_poll(_deadstate, self._zwaitpid, _WNOHANG, _ECHILD)  # type: ignore[misc,no-any-return]
-
-    def _try_wait(self, wait_flags: int) -> tuple[int, int]:
-        if self._zconn is None:
-            return super()._try_wait(wait_flags)  # type: ignore[misc,no-any-return]
-        return self._zwaitpid(self.pid, wait_flags)
+        self._zstarted(self._zread("pid", block=True), message["cwd"], p2cread, p2cwrite, c2pread, c2pwrite,
+                       errread, errwrite)  # fmt: skip
 
 
 def run(args: Sequence[str], *, cwd: Path | str | None = None, env: Mapping[str, str] | None = None,

@@ -28,6 +28,7 @@ the zygote compares it here and answers ``exec`` when a forked child would diffe
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import importlib
 import json
@@ -35,6 +36,7 @@ import os
 import resource
 import signal
 import socket
+import subprocess
 import sys
 import threading
 import types
@@ -94,6 +96,147 @@ def process_attributes() -> dict[str, Any]:
         "blocked": sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])),
         "ignored": [s for s in range(1, 65) if ignored >> (s - 1) & 1 and s not in RESET_SIGNALS],
     }
+
+
+class ZygoteChild(subprocess.Popen[Any]):
+    """A ``subprocess.Popen`` whose process the zygote forked: the zygote sends its pid, then the child says
+    it is set up, and the zygote its exit status, over ``_zconn`` (tests/zygote.py's ``Child``, and in a
+    forked ``kassist`` its own ``kassist`` children: :func:`_own_children_forked`). A real process: its pid
+    takes signals; ``wait``, ``poll`` and ``communicate`` read its status from the zygote."""
+
+    _zconn: socket.socket | None = None
+    _zbuf: bytes = b""
+    _zstatus: int | None = None
+
+    def _zstarted(self, started: dict[str, Any], cwd: str, *fds: int) -> None:
+        """The zygote's ``started`` message came: the child's pid, then its set-up (a bad ``cwd``: the
+        OSError subprocess raises); ``fds``: the child's ends of the pipes, closed here."""
+        setup = self._zread("setup", block=True, unless="status")  # a child dead before it said
+        self.pid = int(started["pid"])
+        self._child_created = True
+        self._close_pipe_fds(*fds)  # type: ignore[attr-defined]
+        if setup.get("errno"):  # chdir failed: what subprocess raises for a bad cwd
+            self.wait()
+            raise OSError(int(setup["errno"]), os.strerror(int(setup["errno"])), cwd)
+
+    def _zread(self, key: str, block: bool, unless: str = "") -> dict[str, Any]:
+        """The next message carrying ``key`` (messages of the zygote and of the child may interleave);
+        {} when none has come (``block`` False) or one carrying ``unless`` came first."""
+        assert self._zconn is not None
+        pending: list[dict[str, Any]] = getattr(self, "_zpending", [])
+        self._zpending = pending
+        while True:
+            for i, item in enumerate(pending):
+                if key in item:
+                    return pending.pop(i)
+            if unless and any(unless in item for item in pending):
+                return {}
+            while b"\n" in self._zbuf:
+                line, self._zbuf = self._zbuf.split(b"\n", 1)
+                pending.append(json.loads(line))
+            if any(key in item for item in pending):
+                continue
+            if unless and any(unless in item for item in pending):
+                return {}
+            self._zconn.setblocking(block)
+            try:
+                part = self._zconn.recv(65536)
+            except BlockingIOError:
+                return {}
+            if not part:
+                raise RuntimeError(
+                    f"the test zygote went away before child {self.pid}'s {key} (see tests/zygote.py)"
+                )
+            self._zbuf += part
+
+    def _zwaitpid(self, pid: int, flags: int) -> tuple[int, int]:
+        """``os.waitpid`` for a forked child: the zygote sends its exit status and keeps it a zombie
+        until our end closes, so its pid is not reused while this object may still signal it."""
+        if self._zstatus is None:
+            status = self._zread("status", block=not flags & os.WNOHANG)
+            if not status:
+                return 0, 0
+            self._zstatus = int(status["status"])
+            assert self._zconn is not None
+            self._zconn.close()
+        code = self._zstatus
+        return self.pid, (code << 8 if code >= 0 else -code)
+
+    def _internal_poll(self, _deadstate: Any = None, _waitpid: Any = None, _WNOHANG: int = os.WNOHANG,
+                       _ECHILD: int = errno.ECHILD) -> int | None:  # fmt: skip
+        if self._zconn is None:
+            return super()._internal_poll(_deadstate)  # type: ignore[misc,no-any-return]
+        return super()._internal_poll(_deadstate, self._zwaitpid, _WNOHANG, _ECHILD)  # type: ignore[misc,no-any-return]
+
+    def _try_wait(self, wait_flags: int) -> tuple[int, int]:
+        if self._zconn is None:
+            return super()._try_wait(wait_flags)  # type: ignore[misc,no-any-return]
+        return self._zwaitpid(self.pid, wait_flags)
+
+
+class _OwnChild(ZygoteChild):
+    """In a ``kassist`` the zygote forked, ``subprocess.Popen``: its own ``python -P -m cli.main`` children
+    (``kassist demo``'s corpus, ingest, resume and runs commands) are asked of the zygote on its socket,
+    as tests/zygote_client.py asks, instead of an exec that paid the imports again (~2 s of CPU for an
+    ingest child). The zygote compares what an exec'd child would inherit (start-up variables, umask,
+    limits, signals, session) and answers ``exec`` where a forked one would differ: then, for any other
+    command, or where no zygote answers, the child is exec'd as before. Such a child is the kassist's as
+    an exec'd one is: in its process group, and left running (not killed) if the kassist ends first."""
+
+    socket_path = ""
+
+    def _execute_child(  # type: ignore[override]
+        self, args: Any, executable: Any, preexec_fn: Any, close_fds: bool, pass_fds: Any, cwd: Any,
+        env: Any, startupinfo: Any, creationflags: Any, shell: bool, p2cread: int, p2cwrite: int,
+        c2pread: int, c2pwrite: int, errread: int, errwrite: int, restore_signals: bool, gid: Any,
+        gids: Any, uid: Any, umask: int, start_new_session: bool, process_group: Any,
+    ) -> None:  # fmt: skip
+        argv = [os.fspath(a) for a in args] if isinstance(args, list | tuple) else None
+        plain = preexec_fn is None and not pass_fds and not shell and executable is None and close_fds
+        plain = plain and restore_signals and gid is None and gids is None and uid is None and umask < 0
+        plain = plain and not start_new_session and process_group in (None, -1) and bool(self.socket_path)
+        started = None
+        if plain and argv is not None and argv[:4] == [sys.executable, "-P", "-m", "cli.main"]:
+            where = os.path.abspath(os.fspath(cwd)) if cwd is not None else os.getcwd()
+            stdio = [p2cread if p2cread != -1 else 0, c2pwrite if c2pwrite != -1 else 1,
+                     errwrite if errwrite != -1 else 2]  # fmt: skip
+            started = self._zask(argv, dict(os.environ if env is None else env), where, stdio)
+        if started is None:
+            return super()._execute_child(  # type: ignore[misc,no-any-return]
+                args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,
+                shell, p2cread, p2cwrite, c2pread, c2pwrite, errread, errwrite, restore_signals, gid, gids,
+                uid, umask, start_new_session, process_group,
+            )  # fmt: skip
+        self._zstarted(started, where, p2cread, p2cwrite, c2pread, c2pwrite, errread, errwrite)
+
+    def _zask(
+        self, argv: list[str], env: dict[str, str], cwd: str, stdio: list[int]
+    ) -> dict[str, Any] | None:
+        """The zygote's "pid" message for ``argv``, or None when it says exec or is not there."""
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        request = {
+            "argv": argv, "env": env, "cwd": cwd, "attributes": process_attributes(), "sid": os.getsid(0),
+            "pgid": os.getpgid(0), "own": True,
+        }  # fmt: skip
+        self._zconn = conn
+        try:
+            conn.connect(self.socket_path)
+            socket.send_fds(conn, [json.dumps(request).encode()], stdio)
+            started = self._zread("pid", block=True, unless="exec")
+        except (OSError, ValueError, TypeError, RuntimeError):  # gone, never started, bytes in env: exec'd
+            started = {}
+        if not started:
+            conn.close()
+            self._zconn, self._zbuf, self._zpending = None, b"", []
+            return None
+        return started
+
+
+def _own_children_forked(path: str) -> None:
+    """In a forked ``kassist``: ``subprocess.Popen`` (and so ``subprocess.run``) asks the zygote listening
+    on ``path`` for its ``kassist`` children (:class:`_OwnChild`)."""
+    _OwnChild.socket_path = path
+    subprocess.Popen = _OwnChild  # type: ignore[misc]
 
 
 def _serve(
@@ -183,7 +326,7 @@ def _serve(
             orphans.add(pid)
             continue
         running[pid] = conn
-        if listener in ready:
+        if listener in ready and not request.get("own"):
             clients.add(pid)
 
 
@@ -368,6 +511,7 @@ def _main() -> None:
     listener.listen(64)
     refusal = _start(control, listener)
     request = _serve(control, listener, refusal)  # returns in a forked child only
+    _own_children_forked(sys.argv[2])
     sys.argv = ["-m", *request["argv"][4:]]  # runpy puts the module's path first, as `python -m` does
     sys.orig_argv = list(request["argv"])
     sys.modules["__main__"] = types.ModuleType("__main__")
