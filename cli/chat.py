@@ -233,7 +233,7 @@ def _question() -> str:
     """The next question: typed at a terminal (``input``, with line editing), else one line of the
     pipe, at most :data:`MAX_LINE_CHARS` characters."""
     if sys.stdin.isatty():
-        return input("you> ")
+        return kit.utf8_text(input("you> "), "the line")
     print("you> ", end="", flush=True)
     line = sys.stdin.readline(MAX_LINE_CHARS + 1)
     if not line:
@@ -244,7 +244,7 @@ def _question() -> str:
             "send one question per line",
             kit.ExitCode.USAGE,
         )
-    return line
+    return kit.utf8_text(line, "the line")
 
 
 def context(

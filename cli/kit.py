@@ -342,6 +342,26 @@ def _checked_id(value: str | None, field: str, option: str, what: str) -> str | 
     return value
 
 
+def utf8_text(text: str, what: str) -> str:
+    """``text`` as given, or exit 2 when it holds bytes that were not UTF-8 (a Latin-1 terminal or
+    file: Python reads them as lone surrogates, which no database or file takes): one line naming
+    ``what`` and the fix, for an argument, a chat line or a value piped in (h24 s39 H24-15: the
+    codec's or the tokenizer's own words, "a bug in kassist")."""
+    from kassist.text import has_lone_surrogate
+
+    if not has_lone_surrogate(text):
+        return text
+    try:  # the bytes that were not UTF-8, as \xff
+        shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # half of a UTF-16 pair (a library caller's args), as \ud800
+        shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    fail(
+        f"{what} {excerpt(shown, limit=60)!r} is not UTF-8 text; give it in UTF-8 (check the terminal's "
+        "encoding: LANG / LC_ALL, e.g. C.UTF-8)",
+        ExitCode.USAGE,
+    )
+
+
 def check_thread(value: str | None) -> str | None:
     """``--thread``: a thread id (:func:`_checked_id`)."""
     return _checked_id(value, "thread_id", "--thread", "a thread's id")

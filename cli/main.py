@@ -178,17 +178,9 @@ class LazyGroup(TyperGroup):
         # the fix. Said once, for every command, before anything runs.
         for arg in args:
             if has_lone_surrogate(arg):
-                from cli.kit import ExitCode, fail
+                from cli.kit import utf8_text
 
-                try:  # the bytes that were not UTF-8, as \xff
-                    shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-                except UnicodeEncodeError:  # half of a UTF-16 pair (a library caller's args), as \ud800
-                    shown = arg.encode("utf-8", "backslashreplace").decode("utf-8")
-                fail(
-                    f"the argument {shown!r} is not UTF-8 text; give it in UTF-8 (check the terminal's "
-                    "encoding: LANG / LC_ALL, e.g. C.UTF-8)",
-                    ExitCode.USAGE,
-                )
+                utf8_text(arg, "the argument")
         try:
             return super().parse_args(ctx, args)
         except click.exceptions.NoArgsIsHelpError:

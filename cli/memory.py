@@ -116,7 +116,7 @@ def _read_value(value: str | None, value_file: Path | None) -> Any:
             kit.fail(f"cannot read --value-file {value_file}: {exc}", kit.ExitCode.USAGE)
     elif value == "-":
         where = "--value - (standard input)"
-        value = _bounded(sys.stdin.read(_MAX_INPUT_CHARS + 1), where)
+        value = kit.utf8_text(_bounded(sys.stdin.read(_MAX_INPUT_CHARS + 1), where), where)
     assert value is not None
     try:
         return json.loads(value)
