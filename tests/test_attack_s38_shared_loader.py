@@ -40,7 +40,12 @@ BIG = (
 )
 """About 8 MB of ordinary prose (a file may have 20 MB): about 40 s of parse, chunk and audit in a
 server here (linear: a legit page; 3 MB took 15 s)."""
-BOB_DEADLINE_S = 8.0  # alone: about 2 s
+BOB_DEADLINE_S = 8.0  # alone: about 2 s on a quiet machine
+BOB_ALONE_FACTOR = 2.5
+"""Bob's run beside alice's is held to the longer of BOB_DEADLINE_S and this many times his same run
+alone on the same server just before: the promise is "not queued behind another run's page" (27 s
+beside vs 2 s alone before the fix, 13 times), and a loaded machine (CI, helpers) makes his run
+alone take 9-15 s - an absolute deadline there failed the fix (review s39 r4)."""
 
 
 def _upload(base: str, key: str, files: list[tuple[str, str]], collection: str) -> str:
@@ -73,6 +78,14 @@ def _ingesting(base: str, key: str, run: str) -> bool:
 def test_a_run_on_its_own_worker_does_not_wait_for_another_runs_look_ahead(tmp_path: Path) -> None:
     env = {"KASSIST_API_KEYS": json.dumps(KEYS), "KASSIST_RUN_WORKERS": "2"}
     with kassist_serve(tmp_path, env=env) as base:
+        # bob's run alone first, on this server at this machine's load: the yardstick
+        started = time.monotonic()
+        warm = _upload(base, GLOBEX_KEY, [(f"w{n}.md", SMALL.format(n=n)) for n in range(4)], "warm")
+        while _status(base, GLOBEX_KEY, warm) in ("pending", "running"):
+            time.sleep(0.2)
+        alone = time.monotonic() - started
+        assert _status(base, GLOBEX_KEY, warm) == "completed"
+        bound = max(BOB_DEADLINE_S, BOB_ALONE_FACTOR * alone)
         # alice: a small page, then the big one, a batch each: the big one loads ahead
         alice = _upload(base, ACME_KEY, [("a.md", SMALL.format(n=0)), ("z.md", BIG)], "handbook")
         deadline = time.monotonic() + 30
@@ -84,9 +97,9 @@ def test_a_run_on_its_own_worker_does_not_wait_for_another_runs_look_ahead(tmp_p
         bob = _upload(base, GLOBEX_KEY, [(f"n{n}.md", SMALL.format(n=n)) for n in range(4)], "notes")
         while _status(base, GLOBEX_KEY, bob) in ("pending", "running"):
             took = time.monotonic() - started
-            assert took < BOB_DEADLINE_S, (
+            assert took < bound, (
                 f"globex's run of 4 small files, on a worker of its own, still runs after {took:.0f} s "
-                f"beside acme's run loading an 8 MB page ahead (alone: about 2 s)"
+                f"beside acme's run loading an 8 MB page ahead (alone, just before: {alone:.1f} s)"
             )
             time.sleep(0.2)
         assert _status(base, GLOBEX_KEY, bob) == "completed"
