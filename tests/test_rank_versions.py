@@ -300,12 +300,15 @@ NOTES = [
         ("What's New in Widget 3", "docs/whatsnew-3.md", "", False, Kind.SERIES),
         ("Widget 3.1", "docs/widget-3.1.md", "Fixes since v3.0: the export no longer hangs.", False, Kind.SERIES),
         ("Leave Policy v3", "hr/leave-v3.md", "", False, Kind.SUPERSEDING),
-        ("VPN Setup Guide v3", "it/vpn-v3.md", "", True, Kind.SUPERSEDING),  # an effective date
-        ("VPN Setup Guide v3", "it/vpn-v3.md", "This version supersedes v2 of the guide.", False, Kind.SUPERSEDING),
+        ("Widget 3", "docs/widget-3.md", "", True, Kind.SUPERSEDING),  # an effective date
+        ("Widget 3", "docs/widget-3.md", "This version supersedes Widget 2.", False, Kind.SUPERSEDING),
         ("GPL 3", "licenses/GPL-3.txt", "Each licensee is addressed as you. This License applies to any program.", False, Kind.SUPERSEDING),
         # A policy listing its changes since the last edition is still a policy.
         ("Travel Policy v4", "hr/travel-v4.md", "Changes since version 3: rail first under 500 km.", False, Kind.SUPERSEDING),
-        ("VPN Setup Guide v3", "it/vpn-v3.md", "Install the client from the portal.", False, Kind.UNKNOWN),
+        ("E.1. Release 16.1", "doc/release-16-1.html", "", False, Kind.SERIES),
+        ("PostgreSQL 16.1", "doc/pg-16.1.txt", "This release contains a variety of fixes from 16.0.", False, Kind.SERIES),
+        ("VPN Setup Guide v3", "it/vpn-v3.md", "This release adds split tunnelling.", False, Kind.SUPERSEDING),
+        ("Widget 3", "docs/widget-3.md", "Install the client from the portal.", False, Kind.UNKNOWN),
     ],
 )  # fmt: skip
 def test_a_documents_kind_comes_from_its_own_signals(

@@ -27,19 +27,23 @@ class Kind(Enum):
     SERIES = 2  # each version lists its own changes (release notes): plain relevance orders them
 
 
-# A title or file name of a series whose versions each list their own changes.
+# A title or file name of a series whose versions each list their own changes ("Release 16.1",
+# "Git 2.39 release": a release named by its number).
 _SERIES_TITLE = re.compile(
-    r"\b(release[ _-]?notes?|relnotes|change[ _-]?logs?|changes|news|what'?s[ _-]new|errata)\b", re.IGNORECASE
+    r"\b(release[ _-]?notes?|relnotes|change[ _-]?logs?|changes|news|what'?s[ _-]new|errata)\b"
+    r"|\brelease[ _-]+v?\d|\d[ _-]+release\b",
+    re.IGNORECASE,
 )
 # ... and a passage saying it lists changes since an earlier version ("Fixes since v2.39.3").
 _SERIES_TEXT = re.compile(
-    r"\b(?:fixes|updates|changes|changed|new features) since (?:v(?:ersion)?\s?)?\d|\brelease notes\b",
+    r"\b(?:fixes|updates|changes|changed|new features) (?:since|from) (?:v(?:ersion)?\s?)?\d|\brelease notes\b"
+    r"|\bthis release (?:contains|fixes|adds|includes|merges|addresses|brings|introduces)\b",
     re.IGNORECASE,
 )
 # A title naming a kind of document that its next edition replaces.
 _SUPERSEDING_TITLE = re.compile(
     r"\b(polic(?:y|ies)|licen[cs]es?|handbooks?|terms|agreements?|contracts?|charters?|regulations?|"
-    r"code of conduct|standard operating procedures?)\b",
+    r"code of conduct|standards?|guides?|guidelines?|manuals?|procedures?|runbooks?|playbooks?)\b",
     re.IGNORECASE,
 )
 # A passage saying that one version replaces another, when it takes effect, or that it is a licence.
@@ -56,11 +60,12 @@ def kind(
     title: str, source_path: str, text: str = "", *, dated: bool = False, superseded: bool = False
 ) -> Kind:
     """Whether a document's versions replace each other or each list their own changes, from its own
-    signals, strongest first: its title or file name saying release notes, a changelog or news (a
-    series); an effective date (``dated``), an archived or superseded mark (``superseded``) or a
-    title naming a policy, licence, handbook, terms or agreement (superseding); then its passage
-    (``text``): "supersedes", "obsoletes", "effective from", a licence's "new versions of this
-    License" (superseding) or "Fixes since v2.39.3" (a series)."""
+    signals, strongest first: its title or file name saying release notes, a changelog, news or
+    "Release 16.1" (a series); an effective date (``dated``), an archived or superseded mark
+    (``superseded``) or a title naming a policy, licence, handbook, terms, an agreement, a standard,
+    guide, manual or procedure (superseding); then its passage (``text``): "supersedes", "obsoletes",
+    "effective from", a licence's "this License" (superseding) or "Fixes since v2.39.3", "This release
+    contains" (a series)."""
     stem = PurePosixPath(source_path.replace("\\", "/")).stem
     if _SERIES_TITLE.search(f"{title} {stem.replace('_', ' ')}"):
         return Kind.SERIES

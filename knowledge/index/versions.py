@@ -28,13 +28,14 @@ equal and whose versions differ are siblings.
 "Newest wins" holds only for a family whose documents replace each other (session 39, q5: session 38's
 rule, applied to every family, sent blind 20's feature questions to the newest git release's notes,
 whose own changes are other ones). A family's kind is read from its documents' own signals
-(:func:`knowledge.index.version_kinds.kind`): an effective date, an archived or superseded mark, words saying one replaces another
-("supersedes", "replaces", "obsoletes"), a title naming a kind of document that is replaced by its next
-edition (a policy, a licence, a handbook, terms, an agreement) make it *superseding*; release notes, a
-changelog, "what's new", "fixes since" make it a *series* - each version lists its own changes, plain
-relevance orders them, the version named still leads but its siblings are not demoted; with neither
-signal no version is "older". A version the user says they run ("we run 2.39.3", "after installing
-2.39.4", "I'm on 2.30") is not a version asked for: it names nothing and demotes nothing.
+(knowledge/index/version_kinds.py): an effective date, an archived or superseded mark, "supersedes" or
+"obsoletes", a title naming a kind of document its next edition replaces (a policy, a licence, a
+handbook, a guide, a standard) make it *superseding*; release notes, a changelog, "what's new", "fixes
+since" make it a *series* - each version lists its own changes, plain relevance orders them, the
+version named still leads but its siblings are not demoted; with neither signal only a family
+versioned by year has "older" versions. A version the user says they run ("we run git 2.39.3", "I'm
+on git 2.30") is not a version asked for: it names nothing and demotes nothing, but in a superseding
+family ("we run GPL-2 software" asks about GPL 2).
 """
 
 from __future__ import annotations
