@@ -29,47 +29,16 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from adoption_support import KEPT, MARIA, OLGA, RULES, UNKEPT, UNKNOWN, carry_out, create
 from raw_sql import raw
 from review_support import found
 
-from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources, installed
-from graph.ingestion.runner import execute
 from graph.ingestion.state import Settings
 from server.job_threads import kept_settings_refusal
-from server.keys import Principal
 from server.runs.config import RunsConfig
-from server.runs.models import CreateRun, RunOptions
 from server.runs.names import ApiError
-from server.runs.served_again import served_folder
 from server.runs.service import RunsService
-
-OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
-MARIA = Principal(identity="maria", tenant_id="acme", role="member")
-RULES = 'required_metadata = ["owner", "classification", "version"]\nseverity = { missing_metadata = "critical" }\n'
-KEPT = "---\nowner: hr\nclassification: internal\nversion: 3\n---\n# Leave\n\nLeave is 28 days.\n"
-UNKEPT = "---\nowner: hr\nclassification: internal\n---\n# Bonus\n\nThe zebracorn bonus is paid in March.\n"
-
-
-def _carry_out(
-    service: RunsService, run: str, *, rechunk: bool = False, error: list[str] | None = None
-) -> str:
-    jobs = JobStore(service.res.runs).for_tenant("acme")
-    job = jobs.get(run)
-    assert job is not None and job.settings is not None
-    outcome = execute(
-        service.res, "acme", run, settings=Settings.model_validate(job.settings),
-        on_finish=lambda _: jobs.done(job.run_id, job.seq), within=served_folder(service.res, service.config, job),
-        rechunk=rechunk,
-    )  # fmt: skip
-    if error is not None:
-        error.append(outcome.state.last_error or "")
-    return outcome.state.status
-
-
-def _create(service: RunsService, who: Principal, run: str, rules: str | None) -> None:
-    options = RunOptions(embedder="hashing", audit_rules=rules)
-    service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
 
 
 def test_a_collection_indexed_before_the_upgrade_keeps_its_admins_audit_rules(
@@ -85,8 +54,8 @@ def test_a_collection_indexed_before_the_upgrade_keeps_its_admins_audit_rules(
     res = Resources.open(f"sqlite:///{db}", reports_dir=tmp_path / "reports")
     try:
         service = RunsService(res, RunsConfig.from_env(os.environ))
-        _create(service, OLGA, "admin-run", "rules.toml")
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        create(service, OLGA, "admin-run", "rules.toml")
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"
         with sqlite3.connect(db) as conn:  # as migration 9 leaves a collection indexed before it
             done = conn.execute(
                 "UPDATE kassist_kb_collections SET audit_rules = NULL, audit_rules_name = NULL "
@@ -94,8 +63,8 @@ def test_a_collection_indexed_before_the_upgrade_keeps_its_admins_audit_rules(
             )
             assert done.rowcount == 1
         (folder / "docs" / "bonus.md").write_text(UNKEPT)  # no version: the admin's rules hold it
-        _create(service, MARIA, "member-run", None)
-        status = _carry_out(service, "member-run")
+        create(service, MARIA, "member-run", None)
+        status = carry_out(service, "member-run")
         assert found(res, "zebracorn") == [], (
             f"maria's run ({status}) of the admin's folder into the admin's collection indexed before the "
             "upgrade was audited by the defaults: bonus.md, which the admin's rules hold, is searchable"
@@ -124,32 +93,29 @@ def _as_before_the_upgrade(url: str, *, pruned: tuple[str, ...] = ()) -> None:
         raw(url, "DELETE FROM kassist_ingest_runs WHERE run_id = %s", (run,))
 
 
-UNKNOWN = "indexed before kassist kept the audit rules it is audited with"
-
-
 def test_an_upgraded_collection_with_no_admin_record_refuses_a_members_run_until_an_admin_runs_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
     service, folder = _served(tmp_path, monkeypatch, db_url)
     try:
-        _create(service, OLGA, "admin-run", "rules.toml")
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
-        _create(service, MARIA, "queued", None)  # let in before the upgrade, carried out after it
+        create(service, OLGA, "admin-run", "rules.toml")
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"
+        create(service, MARIA, "queued", None)  # let in before the upgrade, carried out after it
         _as_before_the_upgrade(db_url, pruned=("admin-run",))
         (folder / "docs" / "bonus.md").write_text(UNKEPT)
         for rules in (None, "rules.toml"):  # with no rules, or her own: either would become the bar
             with pytest.raises(ApiError) as refused:
-                _create(service, MARIA, f"member-{rules}", rules)
+                create(service, MARIA, f"member-{rules}", rules)
             assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
         said: list[str] = []
-        assert _carry_out(service, "queued", error=said) == "failed"
+        assert carry_out(service, "queued", error=said) == "failed"
         assert UNKNOWN in said[0], said
         assert found(service.res, "zebracorn") == []
         # The admin's run records them (the file she names); a member's run is then held by them.
-        _create(service, OLGA, "admin-again", "rules.toml")
-        assert _carry_out(service, "admin-again", rechunk=True) != "failed"
-        _create(service, MARIA, "member-run", None)
-        status = _carry_out(service, "member-run")
+        create(service, OLGA, "admin-again", "rules.toml")
+        assert carry_out(service, "admin-again", rechunk=True) != "failed"
+        create(service, MARIA, "member-run", None)
+        status = carry_out(service, "member-run")
         assert found(service.res, "zebracorn") == [], f"maria's run ({status}) was audited by the defaults"
     finally:
         service.res.close()
@@ -162,26 +128,26 @@ def test_an_upgraded_collection_adopts_its_admins_rules_file_as_it_reads_now(
     run records none."""
     service, folder = _served(tmp_path, monkeypatch, db_url)
     try:
-        _create(service, OLGA, "admin-run", "rules.toml")
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        create(service, OLGA, "admin-run", "rules.toml")
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"
         _as_before_the_upgrade(db_url)
         (folder / "docs" / "bonus.md").write_text(UNKEPT)
-        _create(service, MARIA, "member-run", None)
+        create(service, MARIA, "member-run", None)
         assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [
             (RULES, "rules.toml")
         ]
-        status = _carry_out(service, "member-run")
+        status = carry_out(service, "member-run")
         assert found(service.res, "zebracorn") == [], f"maria's run ({status}) was audited by the defaults"
         _as_before_the_upgrade(db_url)
         (folder / "rules.toml").unlink()
         with pytest.raises(ApiError) as refused:
-            _create(service, MARIA, "member-2", None)
+            create(service, MARIA, "member-2", None)
         assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
         # An admin's run naming none says the defaults: recorded, the member's run is let in.
-        _create(service, OLGA, "admin-none", None)
-        assert _carry_out(service, "admin-none", rechunk=True) != "failed"
+        create(service, OLGA, "admin-none", None)
+        assert carry_out(service, "admin-none", rechunk=True) != "failed"
         assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [("", "")]
-        _create(service, MARIA, "member-3", None)
+        create(service, MARIA, "member-3", None)
     finally:
         service.res.close()
 
@@ -195,20 +161,20 @@ def test_an_upgraded_collection_whose_runs_named_no_rules_stays_unknown_until_an
     "none" here from the first run on record; that was the hole."""
     service, _folder = _served(tmp_path, monkeypatch, db_url)
     try:
-        _create(service, OLGA, "admin-run", None)
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        create(service, OLGA, "admin-run", None)
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"
         _as_before_the_upgrade(db_url)
         with pytest.raises(ApiError) as refused:
-            _create(service, MARIA, "member-run", None)
+            create(service, MARIA, "member-run", None)
         assert refused.value.status == 409 and UNKNOWN in refused.value.detail, refused.value.detail
         assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [
             (None, None)
         ]
-        _create(service, OLGA, "admin-none", None)
-        assert _carry_out(service, "admin-none", rechunk=True) != "failed"
+        create(service, OLGA, "admin-none", None)
+        assert carry_out(service, "admin-none", rechunk=True) != "failed"
         assert raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections") == [("", "")]
-        _create(service, MARIA, "member-2", None)
-        assert _carry_out(service, "member-2") == "completed"
+        create(service, MARIA, "member-2", None)
+        assert carry_out(service, "member-2") == "completed"
     finally:
         service.res.close()
 
@@ -224,8 +190,8 @@ def test_langgraph_devs_door_refuses_a_members_run_as_the_runs_apis_does(
     (folder / "other.toml").write_text('required_metadata = ["owner"]\n')
     sent = Settings(source=str(folder / "docs"), collection="policies", embedder="hashing").model_dump()
     try:
-        _create(service, OLGA, "admin-run", "rules.toml")
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        create(service, OLGA, "admin-run", "rules.toml")
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"
         _as_before_the_upgrade(url, pruned=("admin-run",))
         with installed(Resources.open(url, reports_dir=tmp_path / "reports")):
             assert UNKNOWN in (kept_settings_refusal("acme", sent) or "")

@@ -24,43 +24,14 @@ import os
 from pathlib import Path
 
 import pytest
+from adoption_support import KEPT, MARIA, OLGA, RULES, UNKEPT, UNKNOWN, carry_out, create
 from raw_sql import raw
 from review_support import found
 
-from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import execute
-from graph.ingestion.state import Settings
-from server.keys import Principal
 from server.runs.config import RunsConfig
-from server.runs.models import CreateRun, RunOptions
 from server.runs.names import ApiError
-from server.runs.served_again import served_folder
 from server.runs.service import RunsService
-
-OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
-MARIA = Principal(identity="maria", tenant_id="acme", role="member")
-RULES = 'required_metadata = ["owner", "classification", "version"]\nseverity = { missing_metadata = "critical" }\n'
-KEPT = "---\nowner: hr\nclassification: internal\nversion: 3\n---\n# Leave\n\nLeave is 28 days.\n"
-UNKEPT = "---\nowner: hr\nclassification: internal\n---\n# Bonus\n\nThe zebracorn bonus is paid in March.\n"
-UNKNOWN = "indexed before kassist kept the audit rules it is audited with"
-
-
-def _carry_out(service: RunsService, run: str, *, rechunk: bool = False) -> str:
-    jobs = JobStore(service.res.runs).for_tenant("acme")
-    job = jobs.get(run)
-    assert job is not None and job.settings is not None
-    outcome = execute(
-        service.res, "acme", run, settings=Settings.model_validate(job.settings),
-        on_finish=lambda _: jobs.done(job.run_id, job.seq), within=served_folder(service.res, service.config, job),
-        rechunk=rechunk,
-    )  # fmt: skip
-    return outcome.state.status
-
-
-def _create(service: RunsService, who: Principal, run: str, rules: str | None) -> None:
-    options = RunOptions(embedder="hashing", audit_rules=rules)
-    service.create(who, CreateRun(path="docs", collection="policies", run_id=run, options=options), None)
 
 
 def test_a_members_earlier_registered_run_does_not_stand_for_the_pruned_run_that_made_the_collection(
@@ -75,10 +46,10 @@ def test_a_members_earlier_registered_run_does_not_stand_for_the_pruned_run_that
     res = Resources.open(db_url, reports_dir=tmp_path / "reports")
     try:
         service = RunsService(res, RunsConfig.from_env(os.environ))
-        _create(service, MARIA, "member-early", None)  # sent first, the collection not made yet: queued
-        _create(service, OLGA, "admin-run", "rules.toml")  # sent after, carried out first
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"  # makes the collection
-        assert _carry_out(service, "member-early") == "completed"
+        create(service, MARIA, "member-early", None)  # sent first, the collection not made yet: queued
+        create(service, OLGA, "admin-run", "rules.toml")  # sent after, carried out first
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"  # makes the collection
+        assert carry_out(service, "member-early") == "completed"
         # Retention: olga's run's checkpoints are the older ones and go; its rows go with them.
         res.saver.for_tenant("acme").delete_thread("admin-run")
         res.runs.for_tenant("acme").prune_orphans(-60.0)
@@ -87,12 +58,12 @@ def test_a_members_earlier_registered_run_does_not_stand_for_the_pruned_run_that
         raw(db_url, "UPDATE kassist_kb_collections SET audit_rules = NULL, audit_rules_name = NULL")
         (folder / "docs" / "bonus.md").write_text(UNKEPT)  # no version: the admin's rules hold it
         try:
-            _create(service, MARIA, "member-run", None)
+            create(service, MARIA, "member-run", None)
         except ApiError as refused:  # not known: refused until an admin's run records them - fine
             assert refused.status == 409 and UNKNOWN in refused.detail, refused.detail
             return
         kept = raw(db_url, "SELECT audit_rules, audit_rules_name FROM kassist_kb_collections")
-        status = _carry_out(service, "member-run")
+        status = carry_out(service, "member-run")
         assert found(res, "zebracorn") == [], (
             f"maria's run ({status}) was audited by the defaults (the collection adopted {kept} from her "
             "own earlier-registered run): bonus.md, which the admin's rules hold, is searchable"

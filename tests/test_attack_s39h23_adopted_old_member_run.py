@@ -24,41 +24,20 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from adoption_support import KEPT, MARIA, OLGA, RULES, UNKEPT, UNKNOWN, carry_out
 from raw_sql import raw
 from review_support import found, member_config
 
 from graph.ingestion.head import run_owner
-from graph.ingestion.jobs import JobStore
 from graph.ingestion.resources import Resources
-from graph.ingestion.runner import _compiled, execute
+from graph.ingestion.runner import _compiled
 from graph.ingestion.state import Settings
-from server.keys import Principal
 from server.runs.config import RunsConfig
 from server.runs.models import CreateRun, RunOptions
 from server.runs.names import ApiError
-from server.runs.served_again import served_folder
 from server.runs.service import RunsService
 
-OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
-MARIA = Principal(identity="maria", tenant_id="acme", role="member")
-RULES = 'required_metadata = ["owner", "classification", "version"]\nseverity = { missing_metadata = "critical" }\n'
-KEPT = "---\nowner: hr\nclassification: internal\nversion: 3\n---\n# Leave\n\nLeave is 28 days.\n"
-UNKEPT = "---\nowner: hr\nclassification: internal\n---\n# Bonus\n\nThe zebracorn bonus is paid in March.\n"
 DEV_RUN = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"  # a langgraph dev thread id names its run
-UNKNOWN = "indexed before kassist kept the audit rules it is audited with"
-
-
-def _carry_out(service: RunsService, run: str, *, rechunk: bool = False) -> str:
-    """The run as the server's worker carries it out (its registered settings, its served folder)."""
-    jobs = JobStore(service.res.runs).for_tenant("acme")
-    job = jobs.get(run)
-    assert job is not None and job.settings is not None
-    outcome = execute(
-        service.res, "acme", run, settings=Settings.model_validate(job.settings),
-        on_finish=lambda _: jobs.done(job.run_id, job.seq), within=served_folder(service.res, service.config, job),
-        rechunk=rechunk,
-    )  # fmt: skip
-    return outcome.state.status
 
 
 def test_a_members_old_langgraph_dev_run_does_not_set_an_upgraded_collections_rules(
@@ -78,7 +57,7 @@ def test_a_members_old_langgraph_dev_run_does_not_set_an_upgraded_collections_ru
         service.create(
             OLGA, CreateRun(path="docs", collection="policies", run_id="admin-run", options=options), None
         )
-        assert _carry_out(service, "admin-run", rechunk=True) == "completed"
+        assert carry_out(service, "admin-run", rechunk=True) == "completed"
         # maria's langgraph dev run, as langgraph dev runs it: her user in its configurable, her name
         # as the owner its checkpoints record. (Today's door refuses lax.toml at discover; before the
         # upgrade there was no such check - what matters here is the record it leaves.)
@@ -110,7 +89,7 @@ def test_a_members_old_langgraph_dev_run_does_not_set_an_upgraded_collections_ru
             assert refused.status == 409 and UNKNOWN in refused.detail, refused.detail
             return
         kept = raw(db_url, "SELECT audit_rules_name FROM kassist_kb_collections")
-        status = _carry_out(service, "member-run")
+        status = carry_out(service, "member-run")
         assert found(res, "zebracorn") == [], (
             f"maria's run ({status}) was audited with the rules her own old langgraph dev run named "
             f"(the collection adopted {kept}): bonus.md, which the admin's rules hold, is searchable"
