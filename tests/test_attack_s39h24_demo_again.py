@@ -21,15 +21,18 @@ import sys
 from pathlib import Path
 
 import pytest
+import zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def demo(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "KASSIST_DATABASE_URL"}
-    return subprocess.run(
+    # Forked by the worker's zygote (tests/zygote.py), as test_demo's demos and their own kassist
+    # children are: the imports paid once.
+    return zygote.run(
         [sys.executable, "-P", "-m", "cli.main", "demo", *args], cwd=cwd,
-        env={**env, "COLUMNS": "200", "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=600,
+        env={**env, "COLUMNS": "200", "PYTHONPATH": str(ROOT)}, timeout=600,
     )  # fmt: skip
 
 
