@@ -264,6 +264,10 @@ def screen_memory(
     # across the join and is close in meaning to an injection. (Weak signs of different memories
     # adding up are ordinary: a document mentions "the user" here and an e-mail address there.)
     parts = [" ".join(str(v) for v in leaves(old)) for _, old in recent]
+    from memory.manager.screen.bounds import without_bounds
+
+    # An operator's bound let through earlier (bounds.py) does not address what follows it in a later memory.
+    parts = [without_bounds(p, hosts) for p in parts]
     # Words an earlier memory defined ("'the watchers' means the security team") read with that meaning:
     # the completed sentence is judged by every layer, as a memory of its own would be (definitions.py).
     completed = expand(current, definitions(parts))

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Collection
 
+from memory.manager.screen import bounds
 from memory.manager.screen.address import address_findings
 from memory.manager.screen.agency import _SPLIT, agency_findings
 from memory.manager.screen.aimed import aimed_findings
@@ -61,6 +62,20 @@ _ENCODED = {
 # Weak wording signs a preference about one's own answers carries ("from now on", "answer in German").
 _FORM_WORDS = {"standing order", "standing order (common wording)", "response control"}
 _LINK_LAYERS = {"", "URL encoding", "HTML entities", "HTML comment", "JSON inside the text"}
+# Findings that read "a sentence speaks to the assistant and asks something of it": an operator's bound on the
+# assistant gives them too (bounds.py), and they are dropped when only such sentences gave them.
+_ADDRESSED = {
+    "an instruction addressed to the assistant", "the assistant is told what to do",
+    "speaks to an AI by name before an order", "speaks to an AI before an order (any language)",
+    "message addressed to the assistant", "tells the agent what to say when it reads or answers about this text",
+    "an instruction about the assistant's answers or this conversation", "response control", "standing order",
+    "a standing order for the assistant's later answers", "the reader's earlier guidance declared void",
+    "the reader's earlier guidance declared void (other language)", "an AI told to forget its instructions (any language)",
+    "hidden instructions mentioned", "asks for the agent's instructions, configuration or secrets",
+    "has the agent disclose its own rules or memories", "request for hidden instructions",
+    "asks the agent to change its memory or later sessions", "request for credentials",
+    "has the agent give out sensitive data or give to anyone",
+}  # fmt: skip
 
 
 def _joiner_in_word(text: str, i: int) -> bool:
@@ -234,11 +249,32 @@ def scan_text(text: str, allowed_hosts: Collection[str]) -> list[ScreenFinding]:
     if any(f.detail in _FORM_WORDS for f in found) and own_form_preference(forms(text).latin):
         # the user's wish about their own answers' language or format: wording, not an order (standing.py)
         found = [f for f in found if f.strong or f.detail not in _FORM_WORDS]
+    if any(f.detail in _ADDRESSED for f in found):
+        found = _without_bounds(text, found, allowed_hosts)
     if found and any(f.strong for f in found) and plain(text) != forms(text).latin and _has_lookalikes(text):
         found.append(
             ScreenFinding("obfuscation", "keywords hidden with look-alike, fullwidth or invisible characters")
         )
     return list(dict.fromkeys(found))
+
+
+def _without_bounds(text: str, found: list[ScreenFinding], hosts: Collection[str]) -> list[ScreenFinding]:
+    """``found`` without the addressed-to-the-assistant findings that only its operators' bounds gave (bounds.py):
+    the other sentences are read again without them and keep theirs. A sentence after a bound that speaks to or of
+    the assistant ("it sends ...") or names an outside host keeps every finding: an order next to a bound is read
+    with it. (Sentences before the first bound - a user's earlier memories read together with this one - are read
+    again as they are.)"""
+    parts = bounds.split(text)
+    bound = [bounds.is_bound(forms(p).latin, hosts) for p in parts]
+    if not any(bound):
+        return found
+    first = bound.index(True)
+    after = [p for p, b in zip(parts[first:], bound[first:], strict=True) if not b]
+    if any(bounds.speaks_of_ai(forms(p).latin, hosts) for p in after):
+        return found
+    rest = [p for p, b in zip(parts, bound, strict=True) if not b]
+    kept = {f.detail for f in scan_text(" ".join(rest), hosts)} if rest else set()
+    return [f for f in found if f.detail not in _ADDRESSED or f.detail in kept]
 
 
 _HOST_WORD = rule(r"^\W*[^\W_](?:[\w-]*\w)?(?:\.[^\W\d_][\w-]*)+\W*$")
