@@ -193,26 +193,13 @@ def _reason(exc: Exception) -> str:
     return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
-def audit_document(
-    document: Document,
-    rules_path: str | None,
-    today: date,
-    *,
-    within: Path | None = None,
-    recorded: str | None = None,
-) -> str:
-    """The document's audit (findings and signature) as JSON for the manifest."""
+def audit_document(document: Document, rules: AuditRules, today: date) -> str:
+    """The document's audit (findings and signature) as JSON for the manifest; ``rules``: the run's
+    (:func:`rules_at`, read by the run's process: a load worker reads no rules file nor environment)."""
     from knowledge.audit import audit_document as audit
 
     metadata = {**document.metadata, "title": document.title}
-    result = audit(
-        document.doc_id,
-        document.source_path,
-        document.text,
-        metadata,
-        rules_at(rules_path, within=within, recorded=recorded),
-        today=today,
-    )
+    result = audit(document.doc_id, document.source_path, document.text, metadata, rules, today=today)
     return result.model_dump_json()
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from graph.ingestion import audit_step, load_processes
 from graph.ingestion.errors import for_client
 from graph.ingestion.store_ops import ManifestRow, Planned
+from knowledge.audit import AuditRules
 from knowledge.documents import Chunk, Document, DocumentError
 from knowledge.ingest import chunk_or_error
 from knowledge.loaders import load_file
@@ -60,8 +61,10 @@ class Job:
     exact: bool
     chunk_tokens: int
     overlap_tokens: int
-    audit_rules: str | None
-    kept_rules: str | None
+    # The run's audit rules as its own process reads them (audit_step.rules_at: the file, the
+    # collection's record, the environment's ingestion root): a worker started earlier, in another
+    # environment, reads nothing of its own (review s39 r4 R4-16).
+    rules: AuditRules
     today: date
     plain: bool = False  # parse it as plain text (a page past its bound, loaded again)
 
@@ -100,9 +103,7 @@ def load_here(job: Job) -> Loaded:
         return Loaded(ready, load_s, 0.0)
     document, chunks = ready
     started = time.perf_counter()
-    audit = audit_step.audit_document(
-        document, job.audit_rules, job.today, within=job.within, recorded=job.kept_rules
-    )
+    audit = audit_step.audit_document(document, job.rules, job.today)
     return Loaded((document, chunks, audit), load_s, time.perf_counter() - started)
 
 
@@ -122,11 +123,16 @@ def prepare(work: Work) -> Prepared:
     One document at a time, each here or in a worker process with a CPU bound
     (graph/ingestion/load_processes.py)."""
     failed: list[Planned] = []
-    items = []
+    items: list[Any] = []
     seqs: list[int] = []
     audits: dict[int, str] = {}
     notes: dict[int, str] = {}
     load_s = audit_s = 0.0
+    if not work.files:  # a batch of removals only
+        return Prepared(failed, items, seqs, audits, load_s, audit_s, notes)
+    # A served run's rules are read from inside its folder (within); the command line's own file keeps
+    # full control (within None), whatever folder its documents are read from below.
+    rules = audit_step.rules_at(work.audit_rules, within=work.within, recorded=work.kept_rules)
     for seq, source_path in work.files:
         job = Job(
             path=work.root / source_path,
@@ -140,8 +146,7 @@ def prepare(work: Work) -> Prepared:
             exact=work.within is None and work.root.is_absolute(),
             chunk_tokens=work.chunk_tokens,
             overlap_tokens=work.overlap_tokens,
-            audit_rules=work.audit_rules,
-            kept_rules=work.kept_rules,
+            rules=rules,
             today=work.today,
         )
         loaded = load_processes.load(job, load_here)

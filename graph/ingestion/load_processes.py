@@ -25,8 +25,9 @@ an open list (a 60 KB page took minutes before rst.py bounded the construct it u
 Fairness: a caller sends one document at a time and waits for it, and waiting callers get a worker in
 the order they came, so a run waits for at most one document of each other run loading, never for
 another run's whole look-ahead. ``KASSIST_LOAD_PROCESSES``: the workers at most (default the cores,
-up to 4; 0: every document on the caller's thread, unbounded). A worker whose parent ends reads
-end-of-file and exits. A document's CPU bound: ``KASSIST_LOAD_CPU_SECONDS`` (default 30), a third
+up to 4; 0: every document on the caller's thread, unbounded). A worker whose parent ends exits
+within a second, mid-document too. What a load decides from the environment or a rules file is read
+by the caller and sent with the document (the run's audit rules): a worker reads neither. A document's CPU bound: ``KASSIST_LOAD_CPU_SECONDS`` (default 30), a third
 more per MB of the file (30 s + 10 s per MB): a 20 MB page of prose (~46 s) loads, a 60 KB page of
 crafted markup is stopped at ~31 s where docutils would take minutes to hours.
 """
@@ -42,6 +43,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
@@ -255,6 +257,7 @@ def serve(fd_in: int, fd_out: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # ... without a core file
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    threading.Thread(target=_orphaned, args=(os.getppid(),), name="parent-watch", daemon=True).start()
     jobs, answers = Connection(fd_in, writable=False), Connection(fd_out, readable=False)
     while True:
         try:
@@ -277,6 +280,16 @@ def serve(fd_in: int, fd_out: int) -> None:
             answers.send(answer)
         except OSError:
             return
+
+
+def _orphaned(parent: int) -> None:
+    """End the worker within a second of its parent's end, even mid-document: the pipe's end-of-file
+    is read only between documents, and a page may take its whole CPU bound (review s39 r4 R4-16).
+    Not PR_SET_PDEATHSIG: that follows the parent's thread that started the worker, and a run's thread
+    ends while the process, and its workers, live on."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _picklable(exc: Exception) -> Exception:
