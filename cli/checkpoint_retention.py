@@ -1,8 +1,8 @@
 """What ``kassist checkpoints prune`` removes beside the checkpoints, in the order a kill between
-two writes leaves safe: the threads a delete will take are read first (:func:`_planned_deletes`),
-their accepted runs go and their owners are kept as made rows (:func:`_keep_owners`), their session
-notes go (:func:`_forget_notes`), all before the checkpoints; what the LangGraph server recorded
-runs were accepted with goes after them (:func:`_retain_accepted`). Called by the prune command
+two writes leaves safe: the threads a delete will take are read first (:func:`planned_deletes`),
+their accepted runs go and their owners are kept as made rows (:func:`keep_owners`), their session
+notes go (:func:`forget_notes`), all before the checkpoints; what the LangGraph server recorded
+runs were accepted with goes after them (:func:`retain_accepted`). Called by the prune command
 only (cli/checkpoints.py), whose module stays the command line's."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from checkpointer.saver import TenantCheckpointer
 
 
-def _planned_deletes(
+def planned_deletes(
     saver: TenantCheckpointer, age: timedelta, tenant: str | None, now: datetime
 ) -> tuple[frozenset[tuple[str, str]], dict[tuple[str, str], str]]:
     """The (tenant, thread) pairs a dry run of the same retention would delete, and the owner each
@@ -40,7 +40,7 @@ def _planned_deletes(
     return planned, owners
 
 
-def _keep_owners(url: str, planned: frozenset[tuple[str, str]], owners: dict[tuple[str, str], str]) -> None:
+def keep_owners(url: str, planned: frozenset[tuple[str, str]], owners: dict[tuple[str, str], str]) -> None:
     """Before the delete, each thread retention is about to delete loses its accepted run and keeps
     its owner as its made row. A thread a turn revives meanwhile is not deleted: it has checkpoints,
     so its accepted run is never read again."""
@@ -56,7 +56,7 @@ def _keep_owners(url: str, planned: frozenset[tuple[str, str]], owners: dict[tup
         accepted.close()
 
 
-def _retain_accepted(
+def retain_accepted(
     url: str,
     tenants: list[str] | None,
     age: timedelta,
@@ -86,7 +86,7 @@ def _retain_accepted(
         accepted.close()
 
 
-def _forget_notes(url: str, deleted: frozenset[tuple[str, str]]) -> None:
+def forget_notes(url: str, deleted: frozenset[tuple[str, str]]) -> None:
     """A deleted thread's session note (the assistant's "earlier session" of that conversation)
     goes with it, as on the server's DELETE (server.thread_owner.forget_session_notes): under each
     user of the thread's tenant, its owner having gone with the checkpoints."""

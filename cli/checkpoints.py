@@ -215,7 +215,7 @@ def prune(
 
     Ingestion runs whose checkpoints are all gone lose their manifest, idempotency ledger and
     registry row in the same call (retention prunes both together)."""
-    from cli.checkpoint_retention import _forget_notes, _keep_owners, _planned_deletes, _retain_accepted
+    from cli.checkpoint_retention import forget_notes, keep_owners, planned_deletes, retain_accepted
     from cli.checkpoint_views import dry_retain
     from graph.ingestion.retention import sweep
 
@@ -242,17 +242,17 @@ def prune(
             now = datetime.now(UTC)
             planned: frozenset[tuple[str, str]] = frozenset()
             if strategy == Strategy.delete:  # read before the checkpoints that record them go
-                planned, owners = _planned_deletes(saver, age, scope, now)
+                planned, owners = planned_deletes(saver, age, scope, now)
                 # Kept before the checkpoints that record them go (a prune killed between the two
                 # writes lost them: h15 s35 H15-2); a thread written to meanwhile keeps it harmlessly.
                 # Their accepted runs go now too: a prune killed after the delete left them, and a run
                 # with no input there ran the thread's months-old first question again (h19 s37 H19-4).
-                _keep_owners(chosen, planned, owners)
+                keep_owners(chosen, planned, owners)
                 # The session notes go before the checkpoints too: a prune killed after the delete
                 # left them for good, no later plan holding a thread with no checkpoint (h17 s36
                 # H17-3). A thread a turn revives meanwhile is not deleted; that turn writes its note
                 # again (every turn does).
-                _forget_notes(chosen, planned)
+                forget_notes(chosen, planned)
             report = saver.retain(older_than=age, tenant_id=scope, strategy=strategy.value, now=now)
             sizes = None
         bar.advance(len(report.threads))
@@ -260,8 +260,8 @@ def prune(
         scopes = None if scope is None else [scope]
         runs = sweep(saver, scopes, age, dry_run=dry_run, threads_deleted=deleted, database_url=chosen)
         if not dry_run:
-            _retain_accepted(chosen, scopes, age, deleted, owners)
-            _forget_notes(chosen, deleted - planned)  # none but a delete the plan did not foresee
+            retain_accepted(chosen, scopes, age, deleted, owners)
+            forget_notes(chosen, deleted - planned)  # none but a delete the plan did not foresee
     if opts.as_json:
         data = report.model_dump(mode="json")
         data |= {"checkpoints_removed": report.checkpoints_removed, "threads_deleted": report.threads_deleted}

@@ -5,7 +5,7 @@ thread's checkpoints keeps that thread its owner's (h15 s35 H15-2, after 2f67661
 checkpoint and no row, kassist serve took it for a new thread and let another member's turn write
 into it, h14 s35 H5): the prune reads each deleted thread's owner from its head checkpoint and
 writes it as the thread's MADE row. But the checkpoints go in one transaction (``saver.retain``) and
-the MADE row in a later one (``_retain_accepted``, after the ingestion sweep), and the owner lives in
+the MADE row in a later one (``cli.checkpoint_retention.retain_accepted``, after the ingestion sweep), and the owner lives in
 the command's memory in between. A prune killed there (SIGKILL, OOM, a cron's timeout; or failing in
 the sweep: the database busy past its timeout) committed the delete, not the owner: the thread is
 nobody's on kassist serve (its accepted-run row, if it ever had one, went at an earlier prune's cutoff

@@ -5,7 +5,7 @@ The prune forgets the session notes of the threads it deletes (session 28, h3's 
 assistant's "earlier session" of a conversation, its last question and running summary, which the
 user's later turns on other threads read): ``cli/checkpoints.prune`` deletes the checkpoints
 (``saver.retain``, one transaction), sweeps the ingestion records, writes the accepted-runs rows, and
-only then deletes the notes (``_forget_notes``), of the threads *this* prune deleted. A prune killed
+only then deletes the notes (``cli.checkpoint_retention.forget_notes``), of the threads *this* prune deleted. A prune killed
 before that last step (SIGKILL, OOM, a cron's timeout; or failing on the way: the database busy past its
 timeout) committed the delete, not the notes' delete - and running it again cannot help: the thread
 holds no checkpoint any more, so it is in no later prune's plan. The conversation retention deleted

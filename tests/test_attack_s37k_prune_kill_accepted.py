@@ -4,7 +4,7 @@ does not leave that thread's first run to be asked again (h19 s37; the window ne
 What langgraph dev accepted a run on a named thread with (``kassist_accepted_runs``: owner, graph,
 input, the configurable keys) is "the accepted run" while the thread holds no checkpoint: a run there
 with no input runs it (server/accepted_runs.py). Retention deletes a thread's row with its checkpoints
-(``_retain_accepted``: "left there, a run with no input on a pruned thread id ran the thread's
+(``cli.checkpoint_retention.retain_accepted``: "left there, a run with no input on a pruned thread id ran the thread's
 months-old first question again", session 26). ``cli/checkpoints.prune`` deletes the checkpoints
 first (``saver.retain``), sweeps the ingestion records, and only then deletes the rows; H17-3 moved the
 session notes before the delete for this very reason, the accepted rows stayed after it. A prune

@@ -98,7 +98,7 @@ class RunsService:
         keys = self.worker.keys
         return None if keys is None else keys.key_of(token)
 
-    def _jobs(self, who: Principal) -> TenantJobStore:
+    def tenant_jobs(self, who: Principal) -> TenantJobStore:
         """The runs API's records as the caller's tenant sees them: another tenant's run is not found."""
         return self.jobs.for_tenant(who.tenant_id)
 
@@ -170,7 +170,7 @@ class RunsService:
         settings, rules_text = run_settings(self.config.env, source, root, body.collection, body.options)
         check_source(self.res, self.config.env, who, settings, rules_text)
         goal = body.goal or f"Ingest {body.path} into {body.collection}"
-        return self._create(who, key, run, settings, goal, body.options)
+        return self.record_run(who, key, run, settings, goal, body.options)
 
     async def create_upload(
         self, who: Principal, files: Sequence[uploads.Readable], collection: str, run_id: str | None,
@@ -179,7 +179,7 @@ class RunsService:
         """A run of uploaded files: :func:`server.runs.upload_run.create_upload` on this service."""
         return await upload_run.create_upload(self, who, files, collection, run_id, options, key)
 
-    def _create(
+    def record_run(
         self,
         who: Principal,
         key: str | None,
@@ -189,6 +189,9 @@ class RunsService:
         options: RunOptions,
         wake: bool = True,
     ) -> Accepted:
+        """Store run ``run``'s request (its thread id claimed first: 409 when it is another use's or
+        an existing run's); ``wake``: its worker is woken now (an upload's once its folder is in place:
+        server/runs/upload_run.py)."""
         request = {
             "settings": settings.model_dump(),
             "goal": goal,
@@ -201,7 +204,9 @@ class RunsService:
         if thread_in_use(self.res, who.tenant_id, run) or not self._claim(who, run):
             raise taken(run)
         try:
-            created = self._jobs(who).create(run, settings.source, settings.collection, request, self.bound)
+            created = self.tenant_jobs(who).create(
+                run, settings.source, settings.collection, request, self.bound
+            )
         except TooManyWaiting as exc:
             self._unclaim(who, run)
             raise too_many_waiting(exc) from None
@@ -229,13 +234,14 @@ class RunsService:
         if self.accepted is not None:
             self.accepted.unclaim_blocking(who.tenant_id, run, who.identity, run)
 
-    def _taken_already(self, who: Principal, run: str) -> bool:
-        return self._jobs(who).get(run) is not None or thread_in_use(self.res, who.tenant_id, run)
+    def taken_already(self, who: Principal, run: str) -> bool:
+        """Whether ``run`` names a run of ``who``'s tenant already, or a thread in use."""
+        return self.tenant_jobs(who).get(run) is not None or thread_in_use(self.res, who.tenant_id, run)
 
     # -- reading runs -------------------------------------------------------------------------------
     def _job(self, who: Principal, run: str) -> JobRecord:
         check_run_id(run, ("path", "run_id"))
-        job = self._jobs(who).get(run)
+        job = self.tenant_jobs(who).get(run)
         # Another member's langgraph dev run is "not found".
         if job is None or not reaches_run(who, self.res.saver, run, started_by=job.started_by):
             raise ApiError(404, f"run {run!r} not found")
@@ -268,7 +274,7 @@ class RunsService:
         job = self._job(who, run)
         state, status, version = self._state(who, job)
         s = state or AgentRunState(run_id=run, tenant_id=who.tenant_id)
-        failed = self._jobs(who).failed_documents(run) if s.counters.documents_failed else []
+        failed = self.tenant_jobs(who).failed_documents(run) if s.counters.documents_failed else []
         reports = {str(fmt): f"{PREFIX}/{run}/report?format={fmt}" for fmt in s.reports}
         return RunView(
             run_id=run, status=status, version=version, active=carried(job), queued=job.wanted,
@@ -287,7 +293,7 @@ class RunsService:
 
     def page(self, who: Principal, status: str | None, limit: int, cursor: str | None) -> RunPage:
         """``GET /v1/runs``: :func:`server.runs.listing.runs_page` for ``who``'s tenant."""
-        return runs_page(self.res, self._jobs(who), who, status, limit, cursor, self.source_label)
+        return runs_page(self.res, self.tenant_jobs(who), who, status, limit, cursor, self.source_label)
 
     def report(self, who: Principal, run: str, fmt: ReportFormat) -> str:
         self._job(who, run)
@@ -316,7 +322,7 @@ class RunsService:
         if carried(job) and status == "running":
             raise ApiError(409, f"run {run!r} is running right now; it needs no resume")
         try:
-            self._jobs(who).request(run, who.identity, max_steps, key, self.bound)
+            self.tenant_jobs(who).request(run, who.identity, max_steps, key, self.bound)
         except TooManyWaiting as exc:
             raise too_many_waiting(exc) from None
         self.worker.wake()
@@ -333,7 +339,9 @@ class RunsService:
             raise ApiError(409, not_waiting(run, status))
         # The first decision wins; any other, at the same moment or later, is refused.
         try:
-            self._jobs(who).claim_first(job, who.identity, {"decision": decision, "by": who.identity}, key)
+            self.tenant_jobs(who).claim_first(
+                job, who.identity, {"decision": decision, "by": who.identity}, key
+            )
         except DecisionTaken as exc:
             raise ApiError(409, str(exc)) from None
         self.worker.wake()
@@ -355,7 +363,7 @@ class RunsService:
         # again through a busy or restarting database: the cancel is recorded already, so a 503 "not
         # carried out" was false - the client went on and the run ended cancelled (h22 s38 H22-14).
         try:
-            until_available(partial(self._jobs(who).request, run, who.identity, None, key))
+            until_available(partial(self.tenant_jobs(who).request, run, who.identity, None, key))
         except DatabaseUnavailable:
             raise ApiError(
                 503, f"the cancel of run {run!r} is recorded (it stops at its next start), but its stop "

@@ -42,7 +42,7 @@ async def create_upload(
             "whether its own run needs an admin's review; leave options.audit_rules out",
             ("body", "options", "audit_rules"),
         )  # fmt: skip
-    if await asyncio.to_thread(service._taken_already, who, run):
+    if await asyncio.to_thread(service.taken_already, who, run):
         raise taken(run)
     # Before any file is kept: a collection of another source takes no upload.
     asked = Settings(
@@ -50,7 +50,7 @@ async def create_upload(
         overlap_tokens=options.overlap_tokens,
     )  # fmt: skip
     await asyncio.to_thread(check_source, service.res, service.config.env, who, asked, None)
-    await asyncio.to_thread(check_replaces, service._jobs(who), who, collection, files)
+    await asyncio.to_thread(check_replaces, service.tenant_jobs(who), who, collection, files)
     target = uploads.run_folder(service.config.uploads_dir, who.tenant_id, run)
     try:
         _, staging = await asyncio.to_thread(
@@ -65,7 +65,7 @@ async def create_upload(
         # stored: another database's sweep would take it for a pruned run's (h20 s37 H20-5, R2-4).
         await asyncio.to_thread(upload_ends.claim, service.config.uploads_dir, service.res)
         settings, _ = run_settings(service.config.env, target, target, collection, options, uploaded=True)
-        accepted = await asyncio.to_thread(service._create, who, key, run, settings, goal, options, False)
+        accepted = await asyncio.to_thread(service.record_run, who, key, run, settings, goal, options, False)
         stored = True
         # Into place once the run is stored (uploads.place): a kill before leaves a staging folder
         # the next upload sweeps, never files no run names (h17 s36 H17-7). The run is stored not
@@ -80,10 +80,10 @@ async def create_upload(
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(target, ignore_errors=True)
         if stored:  # wanted after all: it fails at discover, saying its folder is not there
-            await asyncio.to_thread(service._jobs(who).placed, run)
+            await asyncio.to_thread(service.tenant_jobs(who).placed, run)
         raise
     try:  # its last write: tried again through a busy or restarting database (H22-10)
-        await asyncio.to_thread(uploads.mark_placed, partial(service._jobs(who).placed, run), run)
+        await asyncio.to_thread(uploads.mark_placed, partial(service.tenant_jobs(who).placed, run), run)
     except uploads.NotQueued as exc:
         raise ApiError(503, str(exc)) from None
     service.worker.wake()
