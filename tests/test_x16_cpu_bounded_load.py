@@ -97,3 +97,30 @@ def test_without_a_worker_a_page_loads_here(
     state = execute(res, TENANT, "r2", settings=settings).state
     assert state.status == "completed" and state.counters.documents_indexed == 1, state
     assert "no loading worker could start" in caplog.text
+
+
+def test_a_relative_path_is_read_from_the_callers_folder_of_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker is started once and kept: a relative path it is sent is the caller's, from the
+    folder the caller is in now, as a load on the caller's thread reads it (review s39 r4 R4-16)."""
+    from datetime import date
+
+    from graph.ingestion import load_processes
+    from graph.ingestion.audit_step import SERVER_RULES
+    from graph.ingestion.batch_load import Job, load_here
+
+    texts = []
+    for name in ("first", "second"):
+        (tmp_path / name / "docs").mkdir(parents=True)
+        (tmp_path / name / "docs" / "page.rst").write_text(f"Page\n====\n\nThe {name} folder.\n")
+        monkeypatch.chdir(tmp_path / name)
+        job = Job(
+            path=Path("docs/page.rst"), root=Path("docs"), tenant=TENANT, collection="notes",
+            max_bytes=2**20, within=Path("docs"), exact=False, chunk_tokens=256, overlap_tokens=32,
+            rules=SERVER_RULES, today=date(2026, 1, 1),
+        )  # fmt: skip
+        loaded = load_processes.load(job, load_here)  # a reST page: in a worker
+        assert not isinstance(loaded, Exception) and isinstance(loaded.outcome, tuple), loaded
+        texts.append(loaded.outcome[0].text)
+    assert "The first folder." in texts[0] and "The second folder." in texts[1], texts

@@ -35,6 +35,7 @@ crafted markup is stopped at ~31 s where docutils would take minutes to hours.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import os
 import pickle
@@ -232,7 +233,7 @@ def _in_worker(here: Callable[[Job], Loaded], job: Job, limit: float) -> Loaded 
     worker = _take()
     answer: tuple[str, Any] | None = None
     try:
-        worker.to.send((here, job, limit))
+        worker.to.send((here, job, limit, os.getcwd()))  # a relative path is the caller's
         answer = worker.back.recv()  # end-of-file: the worker ended
     except (EOFError, OSError):
         pass
@@ -261,9 +262,11 @@ def serve(fd_in: int, fd_out: int) -> None:
     jobs, answers = Connection(fd_in, writable=False), Connection(fd_out, readable=False)
     while True:
         try:
-            here, job, limit = jobs.recv()
+            here, job, limit, cwd = jobs.recv()
         except (EOFError, OSError):
             return
+        with contextlib.suppress(OSError):  # the caller's now, not the one the worker started in
+            os.chdir(cwd)
         usage = resource.getrusage(resource.RUSAGE_SELF)
         # RLIMIT_CPU counts the process's whole CPU time in seconds: this document's bound is set
         # from what the worker has used so far (the soft limit may go up again; the hard one stays).
