@@ -32,14 +32,14 @@ if TYPE_CHECKING:
     from graph.ingestion.state import AgentRunState, Settings
 
 
-def _unavailable() -> tuple[type[BaseException], ...]:
+def unavailable_errors() -> tuple[type[BaseException], ...]:
     from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 
     return DatabaseUnavailable, UnsupportedDatabaseURL
 
 
 @contextmanager
-def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
+def run_resources(url: str | None, *, read_only: bool = False) -> Iterator[Resources]:
     """The run's database handles; ``read_only``: the database must exist (only ``ingest`` creates it;
     ``runs ...`` on a mistyped path says so instead of answering from a new empty file)."""
     from graph.ingestion import resources
@@ -47,11 +47,11 @@ def _resources(url: str | None, *, read_only: bool = False) -> Iterator[Resource
     def opener(chosen: str) -> AbstractContextManager[Resources]:
         return resources.installed(resources.Resources.open(chosen))
 
-    with kit.opened(opener, url, read_only=read_only, errors=_unavailable()) as res:
+    with kit.opened(opener, url, read_only=read_only, errors=unavailable_errors()) as res:
         yield res
 
 
-def _expected() -> tuple[type[BaseException], ...]:
+def expected_errors() -> tuple[type[BaseException], ...]:
     from checkpointer import CheckpointConflict
     from graph.ingestion.registration import NoSettings
     from graph.ingestion.runner import RunBusy, RunNotFound
@@ -79,7 +79,7 @@ def _reports_words(reports_dir: Path | None) -> tuple[str, ...]:
     return ("--reports-dir", str(reports_dir)) if reports_dir is not None else ()
 
 
-def _drive(
+def drive(
     res: Resources,
     tenant: str,
     run_id: str,
@@ -180,7 +180,7 @@ def _drive_run(
         tail = f"({RESUME_AS_IT_IS})"
         said = said[: -len(tail)] + f"({RESUME_AS_IT_IS}: {stage.resume})" if said.endswith(tail) else said
         kit.fail(said, kit.ExitCode.USAGE)
-    except _expected() as exc:
+    except expected_errors() as exc:
         kit.fail(str(exc))
     finish(outcome, as_json, failed, exported, full, stage=stage)
 
@@ -297,10 +297,10 @@ def ingest(
     stage = job_stop.JobStage(
         run, tenant, database_url=opts.database_url, resume_words=_reports_words(reports_dir)
     )
-    with job_stop.ctrl_c(stage), _resources(opts.database_url) as res:
+    with job_stop.ctrl_c(stage), run_resources(opts.database_url) as res:
         if res.runs.for_tenant(tenant).registration(run) is None:  # a run again: its own start checks
             _check_source(res, tenant, settings)
-        _drive(res, tenant, run, opts.as_json, reports_dir, opts.full, stage, settings=settings,
+        drive(res, tenant, run, opts.as_json, reports_dir, opts.full, stage, settings=settings,
                max_steps=max_steps)  # fmt: skip
 
 
@@ -370,6 +370,6 @@ def resume(
     run_id = check_run_id(run_id)
     if reports_dir is not None:
         kit.check_output_folder("--reports-dir", reports_dir)
-    with _resources(opts.database_url, read_only=True) as res:
-        _drive(res, tenant, run_id, opts.as_json, reports_dir, full=opts.full, database_url=opts.database_url,
+    with run_resources(opts.database_url, read_only=True) as res:
+        drive(res, tenant, run_id, opts.as_json, reports_dir, full=opts.full, database_url=opts.database_url,
                max_steps=max_steps)  # fmt: skip

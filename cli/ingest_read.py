@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, closing, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cli import kit
-from cli.ingest import RunArg, _expected, _unavailable, check_run_id
+from cli.ingest import RunArg, check_run_id, expected_errors, unavailable_errors
 from cli.ingest_output import print_run, print_runs, summary
 from graph.ingestion.head import read_head
 
@@ -35,8 +35,8 @@ def _readers(url: str) -> Iterator[tuple[TenantCheckpointer, RunStore]]:
 def _run_reader(url: str | None) -> AbstractContextManager[tuple[TenantCheckpointer, RunStore]]:
     """The checkpoints and the run registry, for the commands that only read runs (``runs list``,
     ``runs show``): neither the graph, the knowledge index nor an embedder is loaded, so they answer
-    within a second (issue 29). The database must exist, as for :func:`_resources`."""
-    return kit.opened(_readers, url, read_only=True, errors=_unavailable())
+    within a second (issue 29). The database must exist, as for :func:`cli.ingest.run_resources`."""
+    return kit.opened(_readers, url, read_only=True, errors=unavailable_errors())
 
 
 @kit.common()
@@ -59,7 +59,7 @@ def list_runs(tenant: kit.TenantOption, opts: kit.Common = kit.COMMON) -> None:
                              # door takes a lease by - a killed worker's lease is not (h17 s36 H17-5)
                              "source": record.source, "busy": not holder_gone(record.owner, record.lease_until),
                              "documents": state.counters.documents_seen if state else 0})  # fmt: skip
-        except _expected() as exc:
+        except expected_errors() as exc:
             kit.fail(str(exc))
     if opts.as_json:
         kit.out_console().print_json(json.dumps(rows))
@@ -78,7 +78,7 @@ def show(run_id: RunArg, tenant: kit.TenantOption, opts: kit.Common = kit.COMMON
             state, interrupted, version = head.state, head.interrupted, head.version
             runs = store.for_tenant(tenant)
             record, registration = runs.get(run_id), runs.registration(run_id)
-        except _expected() as exc:
+        except expected_errors() as exc:
             kit.fail(str(exc))
         if record is None:  # a checkpoint thread alone is not an ingestion run
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")

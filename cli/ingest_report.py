@@ -40,7 +40,7 @@ def report(
         if fmt not in REPORT_FORMATS:
             kit.fail(f"--format {fmt!r}: use html, json or markdown", kit.ExitCode.USAGE)
     kit.check_output_folder("--out", out_dir)
-    with ingest._resources(opts.database_url, read_only=True) as res:
+    with ingest.run_resources(opts.database_url, read_only=True) as res:
         if res.runs.for_tenant(tenant).get(run_id) is None:
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:

@@ -38,10 +38,10 @@ def _decide(run_id: str, tenant: str, decision: str, reports_dir: Path | None, o
         kit.check_output_folder("--reports-dir", reports_dir)
     from graph.ingestion.head import read_head
 
-    with ingest._resources(opts.database_url, read_only=True) as res:
+    with ingest.run_resources(opts.database_url, read_only=True) as res:
         try:
             head = read_head(res.saver, tenant, run_id)
-        except ingest._expected() as exc:
+        except ingest.expected_errors() as exc:
             kit.fail(str(exc))
         if res.runs.for_tenant(tenant).get(run_id) is None:
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
@@ -53,7 +53,7 @@ def _decide(run_id: str, tenant: str, decision: str, reports_dir: Path | None, o
         decided, on_finish = _first_decision(res, tenant, run_id, decision)
         if decided is None:
             decided = {"decision": decision, "by": getpass.getuser(), "at": _now()}
-        ingest._drive(res, tenant, run_id, opts.as_json, reports_dir, full=opts.full,
+        ingest.drive(res, tenant, run_id, opts.as_json, reports_dir, full=opts.full,
                       database_url=opts.database_url, resume=decided, on_finish=on_finish)  # fmt: skip
 
 
@@ -134,7 +134,7 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
 
     tenant = kit.check_tenant(tenant)
     run_id = ingest.check_run_id(run_id)
-    with ingest._resources(opts.database_url, read_only=True) as res:
+    with ingest.run_resources(opts.database_url, read_only=True) as res:
         from graph.ingestion.head import read_head
         from graph.ingestion.notify import announced
         from graph.ingestion.state import TERMINAL, too_late_to_cancel
@@ -142,7 +142,7 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
         if res.runs.for_tenant(tenant).get(run_id) is not None:
             try:
                 seen = read_head(res.saver, tenant, run_id)
-            except ingest._expected() as exc:
+            except ingest.expected_errors() as exc:
                 kit.fail(str(exc))
             head = seen.state
             if (
@@ -170,7 +170,7 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
                 json.dumps({"run_id": run_id, "status": "cancelled"})
             ) if opts.as_json else kit.out_console().print(message, highlight=False)
             raise typer.Exit(kit.ExitCode.STOPPED) from None
-        except ingest._expected() as exc:
+        except ingest.expected_errors() as exc:
             kit.fail(_after_recorded(run_id, tenant, opts.database_url, exc))
         try:  # nobody runs it: take it and let its next node stop it
             outcome = execute(res, tenant, run_id)
@@ -180,7 +180,7 @@ def cancel(run_id: ingest.RunArg, tenant: kit.TenantOption, opts: kit.Common = k
                 json.dumps({"run_id": run_id, "cancel_requested": True})
             ) if opts.as_json else kit.out_console().print(message, highlight=False)
             return
-        except (RunNotFound, *ingest._expected()) as exc:  # type: ignore[misc]
+        except (RunNotFound, *ingest.expected_errors()) as exc:  # type: ignore[misc]
             kit.fail(_after_recorded(run_id, tenant, opts.database_url, exc))
         finish(
             outcome,
