@@ -99,7 +99,10 @@ def load(job: Job, here: Callable[[Job], Loaded]) -> Loaded | DocumentError:
     over = done == -signal.SIGXCPU
     if over and suffix in PLAIN_TEXT_FALLBACK and not job.plain:
         log.warning("%s: over %.0f CPU seconds to load; loading it as plain text", job.path, limit)
-        again = _in_worker(here, replace(job, plain=True), limit)
+        try:
+            again = _in_worker(here, replace(job, plain=True), limit)
+        except OSError:  # no worker could start now: the page is not loaded here, unbounded
+            again = done
         if not isinstance(again, int):
             note = f"loaded as plain text: parsing its markup took over {limit:.0f} CPU seconds"
             return replace(again, note=note)
