@@ -22,8 +22,8 @@ and a page over 64 KB (every reST page) is loaded, chunked and audited in a work
 (graph/ingestion/load_processes.py), so it no longer holds the server's GIL: measured at load average
 14-20 on 2 shared cores, bob's run took as long beside alice's page as alone (9.7 s vs 9.2 s; 12.3 s vs
 14.9 s), where in-process loading (``KASSIST_LOAD_PROCESSES=0``) took 15.7 s vs 9.8 s alone. At load 5-7:
-5.5 s beside vs 3.9 s alone (in-process 10.1 vs 5.7 s), and this test passed 3 of 3. The deadline is
-the machine's: at load 14-20 bob's run alone is over 8 s."""
+5.5 s beside vs 3.9 s alone (in-process 10.1 vs 5.7 s), and this test passed 3 of 3. At load 14-20
+bob's run alone is over 8 s: hence the deadline relative to his run alone (f1ec7bc)."""
 
 from __future__ import annotations
 
