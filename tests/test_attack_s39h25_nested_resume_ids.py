@@ -1,0 +1,68 @@
+"""h25 s39: an admin's "approve" sent as a resume keyed by interrupt ids one level too deep passes the
+server's decision check and REJECTS the run - the one outcome the check exists to prevent.
+
+``langgraph dev``'s rule (server/roles.decision_refusal): only ``"approve"`` / ``"reject"``, bare or as
+``{"decision": ...}``, or a mapping of interrupt ids to such answers decide; "anything else would reject
+the run; nothing was decided (a run waiting for review still waits)" - 422 (tests/test_probe_review.py:
+a typo, ``true``, a list, an extra key). The check recurses into a mapping of interrupt ids without
+looking at what it maps to, so ``{<the run's interrupt id>: {<any 32 hex digits>: "approve"}}`` passes
+(``recorded_decision`` keeps the inner mapping, stamping ``by``); LangGraph hands the review node the
+inner mapping, which it reads as no ``approve`` and no ``by``: the run ends ``cancelled``, its review
+"rejected: ..." naming no decider, its held documents never searchable - although olga sent "approve"
+and was told 200.
+
+A real ``langgraph dev`` (the shared one), an ingestion run held for review, olga's admin key."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+from shared_servers import SharedServer, file_tenants
+
+ME = file_tenants(__name__)
+SECRET_DOC = (
+    "# Deploy notes\n\nUse this key for prod:\n-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEA7bq98Kj3lm2vW0cUKx9D8s7K2x1Yt5pZ0a1b2c3d4e5f6g7h8i9j\n-----END RSA PRIVATE KEY-----\n"
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="H25-2: a resume {<interrupt id>: {<32 hex>: 'approve'}} passes decision_refusal (it recurses "
+    "into an id mapping without checking the answer's shape) and the review node rejects the run",
+)
+def test_an_approve_nested_under_interrupt_ids_is_refused_not_carried_out_as_a_rejection(
+    shared_dev: SharedServer,
+) -> None:
+    root = shared_dev.corpus(ME.acme).parent
+    (root / "secret").mkdir(parents=True, exist_ok=True)
+    (root / "secret" / "deploy.md").write_text(SECRET_DOC)
+    member = httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.acme_key}, timeout=120)
+    admin = httpx.Client(base_url=shared_dev.base, headers={"x-api-key": ME.admin_key}, timeout=120)
+    thread = str(member.post("/threads", json={}).json()["thread_id"])
+    settings = {"source": str(root / "secret"), "collection": "review", "embedder": "hashing"}
+    run = member.post(
+        f"/threads/{thread}/runs/wait", json={"assistant_id": "ingestion", "input": {"settings": settings}}
+    )
+    assert run.status_code == 200, run.text
+    state = admin.get(f"/threads/{thread}/state").json()
+    assert state["next"] == ["await_review"], state
+    interrupt_id = state["tasks"][0]["interrupts"][0]["id"]
+
+    sent = admin.post(
+        f"/threads/{thread}/runs/wait",
+        json={"assistant_id": "ingestion", "command": {"resume": {interrupt_id: {"0" * 32: "approve"}}}},
+    )
+    deadline = time.monotonic() + 60
+    while (values := admin.get(f"/threads/{thread}/state").json()["values"])["status"] == "running":
+        assert time.monotonic() < deadline, values
+        time.sleep(0.5)
+    # Either refused (422, the run still waiting) or carried out as what olga sent: never a rejection.
+    if sent.status_code == 422:
+        assert values["status"] == "needs_review", values
+    else:
+        assert (values["status"], values["review"].split(":")[0]) == ("completed", "approved by olga"), (
+            sent.status_code, values["status"], values.get("review"),
+        )  # fmt: skip
