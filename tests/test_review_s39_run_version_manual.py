@@ -36,7 +36,6 @@ RUNS = _hit(
 OTHER = _hit("g60", *GUIDES[1], "Split tunnelling: in the Profiles tab choose Edit profile > Traffic rules.")
 
 
-@pytest.mark.xfail(strict=True, reason="R4-12: a version the user runs no longer leads its manual's family")
 @pytest.mark.parametrize(
     "query",
     [

@@ -46,9 +46,6 @@ CASES = {
 }  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True, reason="R4-13: a versioned family with no kind signal no longer puts its newest first"
-)
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
 def test_the_newest_edition_leads_a_family_that_says_nothing_of_its_kind(
     case: tuple[tuple[str, str, str], tuple[str, str, str], str],

@@ -405,7 +405,10 @@ def relations(
             # A series' siblings each list their own changes: not demoted, plain relevance.
             out[i] = Relation.NONE if family.get(g) is Kind.SERIES else Relation.OTHER
         elif v.number is not None and g in newest and v.number < newest[g]:
-            out[i] = Relation.OLDER if family.get(g) is Kind.SUPERSEDING else Relation.NONE
+            # Only a series' older versions keep plain relevance (each lists its own changes); a
+            # family that says nothing of its kind ('Onboarding Checklist v3', v4) is read as
+            # editions, the newest first, as before R3-22's rule (review s39 R4-13).
+            out[i] = Relation.NONE if family.get(g) is Kind.SERIES else Relation.OLDER
     return out
 
 
