@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from deadline_child import output_within
 
 LINES = 300_000
@@ -29,9 +28,6 @@ CHUNK = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H24-16: 300,000 short lines (600 KB) take ~50 s to chunk (prose: 0.2 s)"
-)
 def test_a_600_kb_text_of_short_lines_is_chunked_in_seconds(tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()

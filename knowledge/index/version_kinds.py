@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 class Kind(Enum):
     """How the versions of a family stand to each other, from their documents' own signals (:func:`kind`)."""
 
-    UNKNOWN = 0  # no signal: no version is "older" (a version named still leads)
+    UNKNOWN = 0  # no signal: read as editions, the newest first (a version named still leads)
     SUPERSEDING = 1  # a newer version replaces an older one (policies, licences): the newest leads
     SERIES = 2  # each version lists its own changes (release notes): plain relevance orders them
 
