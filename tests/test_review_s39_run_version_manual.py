@@ -55,3 +55,26 @@ def test_the_manual_of_the_version_asked_about_leads() -> None:
     query = "How do I enable split tunnelling in VPN client 5.2?"
     ranked = rerank([OTHER, RUNS], query, 2, dense={"g52": 0.50, "g60": 0.52})
     assert [h.chunk_id for h in ranked] == ["g52", "g60"]
+
+
+# Still open after 28f8541/c92e2e1 (R4-12's class): 28f8541 named guides and manuals superseding, so the
+# cases above pass; a family whose title names no listed kind ('Setup Notes', 'Cheat Sheet', 'Quick
+# Start': Kind.UNKNOWN) still takes the version the user runs for none. Only a release series' run
+# version is not the one asked about (its fix is in a later release's notes).
+
+
+@pytest.mark.xfail(
+    strict=True, reason="R4-12: the version the user runs names nothing in a family with no kind signal"
+)
+@pytest.mark.parametrize("kind", ["Setup Notes", "Cheat Sheet", "Quick Start"])
+def test_the_notes_of_the_version_the_user_runs_lead_a_family_with_no_kind_signal(kind: str) -> None:
+    slug = kind.lower().replace(" ", "-")
+    runs = _hit(
+        "v52", f"X200 Firmware 5.2 {kind}", f"kb/x200-5.2-{slug}.md", "Guest Wi-Fi: open Network > Guest."
+    )
+    other = _hit(
+        "v60", f"X200 Firmware 6.0 {kind}", f"kb/x200-6.0-{slug}.md", "Guest Wi-Fi: Wireless > Profiles."
+    )
+    query = "We run X200 firmware 5.2 - how do I enable guest Wi-Fi?"
+    ranked = rerank([other, runs], query, 2, dense={"v52": 0.50, "v60": 0.52})
+    assert [h.chunk_id for h in ranked] == ["v52", "v60"]
