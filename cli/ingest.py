@@ -164,9 +164,10 @@ def _drive_run(
 
     try:
         if kwargs.get("settings") is not None:  # a usage error is told before any progress is shown
-            registered(res, tenant, run_id, kwargs["settings"])
+            folder = str(reports_dir.resolve()) if reports_dir is not None else None
+            registered(res, tenant, run_id, kwargs["settings"], reports_dir=folder)  # one transaction
             stage.stored = True
-        if reports_dir is not None:  # kept before the run moves: a kill from here on keeps it (H24-5)
+        if reports_dir is not None:  # a run registered before (a resume): its folder kept now (H24-5)
             res.runs.for_tenant(tenant).keep_reports_dir(run_id, str(reports_dir.resolve()))
         with progress:
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)

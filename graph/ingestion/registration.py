@@ -120,6 +120,7 @@ def settle(
     conversation_id: str | None = None,
     fallback: Settings | None = None,
     started_by: str | None = None,
+    reports_dir: str | None = None,
 ) -> Registration:
     """The run's registration with settings, registering ``given`` (or, for a row registered
     without settings, ``fallback``: what its checkpoint or its queued request holds) if it has none;
@@ -140,7 +141,9 @@ def settle(
             f"with `kassist ingest FOLDER --run-id {run_id}` and the settings it was meant to have"
         )
     require_source(first)
-    registered = runs.register(run_id, first, goal or default_goal(first), conversation_id, started_by)
+    registered = runs.register(
+        run_id, first, goal or default_goal(first), conversation_id, started_by, reports_dir
+    )
     assert registered.settings is not None  # the statement fills them in or keeps earlier ones
     if given is not None:
         check_same(run_id, registered.settings, given)
@@ -154,8 +157,10 @@ def registered(
     settings: Settings | None = None,
     goal: str = "",
     conversation_id: str | None = None,
+    reports_dir: str | None = None,
 ) -> Registration:
-    """The run's registration with its settings, registering ``settings`` first if it has none.
+    """The run's registration with its settings, registering ``settings`` first if it has none
+    (``reports_dir``: the command line's folder for its report files, kept with it).
 
     A row without settings (registered by an older kassist, or queued by the runs API) takes them
     from the run's checkpoint, else from its queued request, else from ``settings``. Raises
@@ -178,7 +183,9 @@ def registered(
             job = JobStore(res.runs).for_tenant(tenant).get(run_id)
             if job is not None and job.settings:
                 fallback = stored_settings(job.settings)
-    return settle(res.runs, tenant, run_id, settings, goal, conversation_id, fallback)
+    return settle(
+        res.runs, tenant, run_id, settings, goal, conversation_id, fallback, reports_dir=reports_dir
+    )
 
 
 def checkpointed(res: Resources, tenant: str, run_id: str) -> AgentRunState | None:

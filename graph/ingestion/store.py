@@ -155,11 +155,23 @@ class TenantRunStore:
         goal: str = "",
         conversation_id: str | None = None,
         started_by: str | None = None,
+        reports_dir: str | None = None,
     ) -> Registration:
         """Register ``run`` with ``settings`` unless it has settings already; returns the registered
         ones (compare them with ``settings``: the first registration wins). ``started_by``: the
-        langgraph dev user whose run it is (RunRecord.started_by)."""
-        op = register(self._q, self.tenant_id, run, settings, goal, conversation_id, time.time(), started_by)
+        langgraph dev user whose run it is (RunRecord.started_by); ``reports_dir``: the command
+        line's folder for its report files, kept in the same transaction."""
+        op = register(
+            self._q,
+            self.tenant_id,
+            run,
+            settings,
+            goal,
+            conversation_id,
+            time.time(),
+            started_by,
+            reports_dir,
+        )
         return self._run(op, write=True)
 
     def registration(self, run: str) -> Registration | None:

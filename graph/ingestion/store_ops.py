@@ -223,15 +223,19 @@ def register(
     conversation_id: str | None,
     now: float,
     started_by: str | None = None,
+    reports_dir: str | None = None,
 ) -> Steps[Registration]:
-    """Register the run with its settings (one transaction: the row and its settings together);
-    returns what is registered, which is the first registration's settings when there was one."""
+    """Register the run with its settings (one transaction: the row and its settings together, and
+    the command line's reports folder: a kill between two writes lost it, h25 s39 H25-1); returns
+    what is registered, which is the first registration's settings when there was one."""
     params = {
         "tenant_id": tenant, "run": run, "source": settings.source, "collection": settings.collection,
         "now": now, "settings": settings.model_dump_json(), "goal": goal, "conversation_id": conversation_id,
         "started_by": started_by,
     }  # fmt: skip
     yield stmt(q.run_register, params)
+    if reports_dir is not None:
+        yield stmt(q.reports_dir_set, {"tenant_id": tenant, "run": run, "folder": reports_dir})
     rows = yield stmt(q.run_registration, {"tenant_id": tenant, "run": run}, fetch=True)
     return _registration(rows[0])
 
