@@ -46,7 +46,15 @@ def decision_refusal(resume: object) -> str | None:
     cancel the run for good: only ``"approve"`` / ``"reject"``, bare or as ``{"decision": ...}``
     (or a mapping of interrupt ids to such answers, what ``input.respond`` sends), decide."""
     if isinstance(resume, Mapping) and resume and all(_interrupt_id(k) for k in resume):
-        return next((why for why in map(decision_refusal, resume.values()) if why is not None), None)
+        # One level: an answer under an interrupt id is itself a decision. A mapping of ids nested
+        # under one passed this check and reached the review node as no decision at all - a
+        # rejection naming no decider, the run cancelled for good (h25 s39 H25-2).
+        return next((why for why in map(_answer_refusal, resume.values()) if why is not None), None)
+    return _answer_refusal(resume)
+
+
+def _answer_refusal(resume: object) -> str | None:
+    """Why one answer is not a review decision (no mapping of interrupt ids: see decision_refusal)."""
     if isinstance(resume, Mapping):
         extra = sorted(str(k)[:40] for k in resume if k not in _RECORDED_KEYS)
         decision = resume.get("decision")
@@ -88,7 +96,11 @@ def recorded_decision(resume: object, identity: str) -> object:
     review node stamps it). Whatever ``by`` or ``at`` the client wrote is dropped. A mapping of
     interrupt ids to answers (what ``input.respond`` sends) keeps its ids, each answer recorded so."""
     if isinstance(resume, Mapping) and resume and all(_interrupt_id(k) for k in resume):
-        return {k: recorded_decision(v, identity) for k, v in resume.items()}
+        return {k: _recorded_answer(v, identity) for k, v in resume.items()}  # one level (H25-2)
+    return _recorded_answer(resume, identity)
+
+
+def _recorded_answer(resume: object, identity: str) -> dict[str, str]:
     return {"decision": "approve" if approves(resume) else "reject", "by": identity}
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import time
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -70,7 +69,6 @@ REASON = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=REASON)
 def test_an_approve_nested_under_interrupt_ids_is_refused_not_carried_out_as_a_rejection(
     shared_dev: SharedServer,
 ) -> None:
@@ -82,7 +80,6 @@ def test_an_approve_nested_under_interrupt_ids_is_refused_not_carried_out_as_a_r
     _never_a_rejection(admin, thread, sent.status_code == 422)
 
 
-@pytest.mark.xfail(strict=True, reason=REASON)
 def test_an_input_respond_answer_keyed_by_interrupt_ids_is_refused_not_carried_out_as_a_rejection(
     shared_dev: SharedServer,
 ) -> None:
