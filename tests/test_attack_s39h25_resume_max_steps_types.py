@@ -18,10 +18,6 @@ import pytest
 from runs_api_harness import ADMIN, env_for, serving, settle, small_corpus
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H25-3: ResumeRun.max_steps is lax (true -> 1, '3' -> 3, 202) while RunOptions.max_steps is strict",
-)
 @pytest.mark.parametrize("sent", [True, "3"], ids=["true", "string"])
 def test_a_resume_max_steps_of_another_type_is_refused_as_at_create(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sent: object

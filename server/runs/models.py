@@ -3,7 +3,7 @@ these). Unknown fields are refused, so a misspelt option is a 422 naming it, not
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -49,6 +49,11 @@ Status = Literal["pending", "running", "paused", "completed", "failed", "needs_r
 ReportFormat = Literal["html", "json", "markdown"]
 
 
+MaxSteps = Annotated[int | None, Field(ge=1, le=MAX_STEPS, strict=True)]
+"""A run's step budget, at its create and at a resume alike: strict, `true` or "3" is a 422, not 1 or 3
+(the resume's was lax: h25 s39 H25-3)."""
+
+
 class RunOptions(BaseModel):
     """How to ingest: the options of ``kassist ingest``."""
 
@@ -59,9 +64,7 @@ class RunOptions(BaseModel):
     batch_size: BatchSize = Field(default=BATCH_SIZE, description="Documents per batch (one checkpoint each)")
     chunk_tokens: ChunkTokens = CHUNK_TOKENS
     overlap_tokens: OverlapTokens = Field(default=OVERLAP_TOKENS, validate_default=True)
-    max_steps: int | None = Field(
-        default=None, ge=1, le=MAX_STEPS, strict=True, description="Pause after this many steps"
-    )
+    max_steps: MaxSteps = Field(default=None, description="Pause after this many steps")
     notify_url: str | None = Field(
         default=None,
         max_length=2048,
@@ -129,9 +132,7 @@ class CreateRun(BaseModel):
 class ResumeRun(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    max_steps: int | None = Field(
-        default=None, ge=1, le=MAX_STEPS, description="Pause again after this many steps"
-    )
+    max_steps: MaxSteps = Field(default=None, description="Pause again after this many steps")
 
 
 class Accepted(BaseModel):
