@@ -63,9 +63,6 @@ def test_the_manual_of_the_version_asked_about_leads() -> None:
 # version is not the one asked about (its fix is in a later release's notes).
 
 
-@pytest.mark.xfail(
-    strict=True, reason="R4-12: the version the user runs names nothing in a family with no kind signal"
-)
 @pytest.mark.parametrize("kind", ["Setup Notes", "Cheat Sheet", "Quick Start"])
 def test_the_notes_of_the_version_the_user_runs_lead_a_family_with_no_kind_signal(kind: str) -> None:
     slug = kind.lower().replace(" ", "-")

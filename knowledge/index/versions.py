@@ -372,10 +372,11 @@ def relations(
         else:
             held = list(range(len(docs)))
             hit = [i for i, v in enumerate(versions) if v.number == mention.number]
-        if mention.running and not any(family.get(groups[i]) is Kind.SUPERSEDING for i in hit):
-            # The release the user runs ("we run git 2.39.3") is not the one asked about: its family
-            # is left to plain relevance. Of a superseding family it is the text that applies to
-            # them ("we run GPL-2 software"), a version named.
+        if mention.running and any(family.get(groups[i]) is Kind.SERIES for i in hit):
+            # The release the user runs ("we run git 2.39.3") is not the one asked about: a series'
+            # family is left to plain relevance (the fix may be in a later release). Of any other
+            # family it is the text that applies to them ("we run GPL-2 software", "we run X200
+            # firmware 5.2 - how do I ...": its notes, review s39 R4-12b), a version named.
             touched |= {groups[i] for i in hit}
             continue
         if mention.family:
