@@ -31,9 +31,6 @@ from server.runs.service import RunsService
 OLGA = Principal(identity="olga", tenant_id="acme", role="admin")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="R4-20: runs API embedder 'openai' without OpenAI fails naming --embedder"
-)
 def test_an_embedder_the_server_cannot_use_is_refused_in_the_apis_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
