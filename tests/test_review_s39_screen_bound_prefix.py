@@ -22,7 +22,6 @@ RIDING = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="R4-21: an order to the assistant rides on a bound written before it")
 @pytest.mark.parametrize("text", RIDING)
 def test_an_order_after_a_bound_in_the_same_sentence_is_still_held(text: str) -> None:
     assert reasons(text) != []

@@ -116,8 +116,25 @@ def split(text: str) -> list[str]:
     return [s for s in _SPLIT.split(text) if s.strip()]
 
 
+# Clauses of one sentence joined to the assistant's next act ("..., and it must always tell users that ...",
+# "... and must say the router was recalled"): each is judged as a sentence of its own, the subject carried over.
+# Judged whole, a bound in the first clause let an order in the second through (review s39 R4-21).
+_CLAUSE = re.compile(
+    r",?\s+(?:and|but|then|also|plus)\s+(?=(?:it|the assistant|must|should|shall|will|always|never|may|can)\b)"
+)
+_STARTS_WITH_SUBJECT = re.compile(rf"^(?:{_AI}|it)\b")
+
+
 def is_bound(latin: str, hosts: Collection[str]) -> bool:
-    """One sentence (latin form): an operator's limit or duty on the assistant, or users told what not to give it."""
+    """One sentence (latin form): an operator's limit or duty on the assistant, or users told what not to give
+    it - every clause of it that acts (:data:`_CLAUSE`)."""
+    first, *more = _CLAUSE.split(latin)
+    return _bound_clause(first, hosts) and all(
+        _bound_clause(c if _STARTS_WITH_SUBJECT.match(c) else f"it {c}", hosts) for c in more
+    )
+
+
+def _bound_clause(latin: str, hosts: Collection[str]) -> bool:
     if not (_BOUND.search(latin) or _WITHHELD.search(latin)) or _WIDENS.search(latin):
         return False
     named = _HOST.findall(latin) + _EMAIL_HOST.findall(latin)
