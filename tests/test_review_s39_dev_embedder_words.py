@@ -13,15 +13,11 @@ environment`` - a command-line option and the server's environment, neither the 
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="R4-23: langgraph dev lets in settings.embedder 'openai' without OpenAI"
-)
 def test_an_embedder_the_server_cannot_use_is_refused_at_langgraph_devs_door(
     shared_dev_hashing: SharedServer,
 ) -> None:

@@ -274,6 +274,13 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
         raise ServedRunRefused(
             f"settings.embedder must be one of {', '.join(CLIENT_EMBEDDERS)}, got {_shown(settings.embedder)}"
         )
+    if settings.embedder == "openai":  # the one choice a server may lack (review s39 R4-20, R4-23)
+        from knowledge.embedders import EmbedderUnavailable, select_embedder
+
+        try:
+            select_embedder("openai", env=env, named_by="settings.embedder")
+        except EmbedderUnavailable as exc:
+            raise ServedRunRefused(f"{exc} of this server") from None
     for name in ("source", "audit_rules", "notify_url"):
         if "\x00" in (getattr(settings, name) or ""):
             raise ServedRunRefused(f"settings.{name} contains a NUL character")
