@@ -29,11 +29,6 @@ from test_runs_serve import serve
 BODY = {"path": "hr", "run_id": "r1", "options": {"embedder": "hashing"}}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H25-5: a kill between the runs API's thread claim and the run's insert: GET r1 404, another "
-    "user's POST run_id r1 409 'a run r1 exists already', for good",
-)
 def test_a_run_id_whose_create_was_killed_before_its_run_was_stored_is_not_told_as_existing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

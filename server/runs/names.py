@@ -100,6 +100,18 @@ def taken(run: str) -> ApiError:
     )
 
 
+def held(run: str) -> ApiError:
+    """409 for an id whose thread another request claimed and no run or thread of it exists: a
+    conversation starting on it, or a create of it that did not finish (a kill between its claim
+    and its run: "a run exists already" was false while GET said 404; h25 s39 H25-5)."""
+    return ApiError(
+        409,
+        f"run_id {run!r} is held by another request (a conversation starting on that id, or a create of it "
+        "that did not finish); choose another run_id or leave it out",
+        ("body", "run_id"),
+    )
+
+
 def new_id() -> str:
     return f"run-{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
 

@@ -51,6 +51,7 @@ from server.runs.names import (
     ApiError,
     check_new_run_id,
     check_run_id,
+    held,
     links,
     new_id,
     not_waiting,
@@ -201,8 +202,10 @@ class RunsService:
             "key": key,
             "placing": not wake,  # an upload's: wanted once its folder is in place (create_upload)
         }
-        if thread_in_use(self.res, who.tenant_id, run) or not self._claim(who, run):
+        if thread_in_use(self.res, who.tenant_id, run):
             raise taken(run)
+        if not self._claim(who, run):
+            raise taken(run) if self.tenant_jobs(who).get(run) is not None else held(run)
         try:
             created = self.tenant_jobs(who).create(
                 run, settings.source, settings.collection, request, self.bound
