@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from ingest_harness import child_env, kassist
 
 DOCS = 12
@@ -32,7 +33,7 @@ def test_the_printed_resume_command_writes_the_reports_dir_the_run_was_started_w
     url = f"sqlite:///{tmp_path / 'runs.db'}"
     reports = tmp_path / "artifacts"
     ingest = subprocess.Popen(
-        [sys.executable, "-P", "-m", "cli.main", "ingest", "corpus", "--tenant", "acme", "--run-id", "ci-1",
+        [sys.executable, "-P", "-X", "faulthandler", "-m", "cli.main", "ingest", "corpus", "--tenant", "acme", "--run-id", "ci-1",
          "--embedder", "hashing", "--batch-size", "1", "--reports-dir", str(reports), "--database-url", url],
         cwd=tmp_path, env={**child_env(), "PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -42,7 +43,14 @@ def test_the_printed_resume_command_writes_the_reports_dir_the_run_was_started_w
         if line.startswith("run ci-1 for tenant acme: new"):
             break
     ingest.send_signal(signal.SIGTERM)
-    rest, err = ingest.communicate(timeout=300)
+    try:
+        rest, err = ingest.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        # Seen once (session 39's ci2): the job did not end on SIGTERM. SIGABRT makes faulthandler (-X
+        # faulthandler) print every thread's stack: what it waits for, for the next session.
+        ingest.send_signal(signal.SIGABRT)
+        rest, err = ingest.communicate(timeout=60)
+        pytest.fail(f"kassist ingest did not end within 120 s of SIGTERM; its threads:\n{err[-6000:]}")
     assert ingest.returncode == 143, rest + err
     said = err.strip().splitlines()[-1]
     assert "finish it with: kassist " in said, said
