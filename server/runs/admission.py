@@ -69,13 +69,6 @@ def run_settings(
             # Said with the name the client gave: the server's own paths stay on the server.
             told = str(exc).replace(str(rules), repr(options.audit_rules)).replace(str(root), "<root>")
             raise ApiError(422, told, ("body", "options", "audit_rules")) from None
-    if options.embedder == "openai":  # the one choice a server may lack: told at the door, in the API's words
-        from knowledge.embedders import EmbedderUnavailable, select_embedder
-
-        try:  # (review s39 R4-20: accepted, then the run failed naming a command line's --embedder)
-            select_embedder("openai", env=env, named_by="options.embedder")
-        except EmbedderUnavailable as exc:
-            raise ApiError(422, f"{exc} of this server", ("body", "options", "embedder")) from None
     settings = Settings(
         source=str(source), collection=collection, embedder=options.embedder, batch_size=options.batch_size,
         chunk_tokens=options.chunk_tokens, overlap_tokens=options.overlap_tokens,
@@ -85,8 +78,13 @@ def run_settings(
     try:
         check_served(settings, {**env, INGEST_ROOT_ENV: str(root)})
     except ServedRunRefused as exc:
-        field = str(exc).split(":")[0].removeprefix("settings.")
-        loc = ("body", "options", field) if field in ("notify_url", "audit_rules") else ("body", "path")
+        # "settings.notify_url: ..." names its field before a colon, "settings.embedder=openai ..." before "="
+        field = str(exc).split(":")[0].split("=")[0].removeprefix("settings.")
+        loc = (
+            ("body", "options", field)
+            if field in ("notify_url", "audit_rules", "embedder")
+            else ("body", "path")
+        )
         raise ApiError(422, str(exc), loc) from None
     return settings, text
 
