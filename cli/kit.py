@@ -323,7 +323,9 @@ def _check_kassists(path: Path) -> None:
         )
 
 
-def _checked_id(value: str | None, field: str, option: str, what: str) -> str | None:
+def _checked_id(
+    value: str | None, field: str, option: str, what: str, *, empty_ok: bool = False
+) -> str | None:
     """An id option (a typer callback: checked before the command runs): one every backend stores,
     else exit 2 naming the option - an empty one dropped a filter or reached LangGraph's "thread_id
     is missing ... (a bug in kassist)" (h22 s38 H22-4, H22-8), a long one the saver's InvalidId as
@@ -331,7 +333,7 @@ def _checked_id(value: str | None, field: str, option: str, what: str) -> str | 
     from checkpointer.errors import InvalidId
     from checkpointer.tenant import check_id
 
-    if value is None or (value == "" and field == "checkpoint_ns"):  # '' is the root graph's namespace
+    if value is None or (value == "" and empty_ok):
         return value
     if not value.strip():
         fail(f"{option} is empty: give {what}, or leave {option} out", ExitCode.USAGE)
@@ -374,7 +376,9 @@ def check_checkpoint(value: str | None) -> str | None:
 
 def check_namespace(value: str | None) -> str | None:
     """``--ns``: a checkpoint namespace, '' the root graph's (:func:`_checked_id`; review s39 R4-15)."""
-    return _checked_id(value, "checkpoint_ns", "--ns", "a subgraph's namespace")
+    return _checked_id(
+        value, "checkpoint_ns", "--ns", "a subgraph's namespace", empty_ok=True
+    )  # '' the root's
 
 
 def check_user(value: str) -> str:
