@@ -347,8 +347,8 @@ def documents_show(
     if full:
         for c in detail.outline:
             console.print()
-            heading = kit.shown(f"[{c.position}] {c.heading or '(no heading)'} ({c.token_count} tokens)")
-            console.print(Text(heading.replace("\n", "\\n"), "bold"))
+            heading = kit.one_line(f"[{c.position}] {c.heading or '(no heading)'} ({c.token_count} tokens)")
+            console.print(Text(heading, "bold"))
             console.print(Text(kit.shown(c.text or "")))  # a chunk's body keeps its lines
         return
     t = kit.table(None, ["#", "heading", "tokens"], no_wrap=("#", "tokens"), wide=("heading",))

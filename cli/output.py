@@ -108,9 +108,12 @@ def whole_line(console: Console, text: str) -> None:
     (a terminal of 40 columns or a pipe); the terminal may wrap it on screen, a copy gets it whole.
     Its newlines are spelt out (``\\n``) too: a value it quotes (a failed file's reason quoting the
     name's suffix, a last error naming a file) cannot print a line the run never wrote (h24 s39 H24-1)."""
-    console.print(
-        Text(shown(text).replace("\n", "\\n")), soft_wrap=True, crop=False, overflow="ignore", highlight=False
-    )
+    console.print(Text(one_line(text)), soft_wrap=True, crop=False, overflow="ignore", highlight=False)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line of a terminal: hidden characters and newlines spelt out (:func:`shown`, ``\\n``)."""
+    return shown(text).replace("\n", "\\n")
 
 
 def print_path(console: Console, label: str, path: str | Path) -> None:
