@@ -82,6 +82,11 @@ OverlapTokens = Annotated[int, Field(ge=0, le=256, strict=True)]
 MaxBytes = Annotated[int, Field(ge=1, le=2**30, strict=True)]
 BATCH_SIZE, CHUNK_TOKENS, OVERLAP_TOKENS, MAX_BYTES = 25, 256, 32, 20 * 2**20
 """Their defaults, the same for a run the graph is given and one the runs API starts."""
+MAX_STEPS = 1_000_000
+"""Far more steps than any run takes, and a number every database stores."""
+MaxSteps = Annotated[int | None, Field(ge=1, le=MAX_STEPS, strict=True)]
+"""A run's step budget, at its create and at a resume alike: strict, `true` or "3" is a 422, not 1 or 3
+(the resume's was lax: h25 s39 H25-3)."""
 
 STORED: dict[str, bool] = {"stored": True}
 """The validation context of a run's stored records (its state, its registration, its queued

@@ -3,7 +3,7 @@ these). Unknown fields are refused, so a misspelt option is a 422 naming it, not
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -15,6 +15,7 @@ from graph.ingestion.state import (
     RUN_ID_PATTERN,
     BatchSize,
     ChunkTokens,
+    MaxSteps,
     OverlapTokens,
     chunk_at_door,
     overlap_at_door,
@@ -29,8 +30,6 @@ reports and uploads, so it can never be ``..`` or hold a separator."""
 RUN_ID = RUN_ID_PATTERN
 """NAME for Python's ``re.fullmatch`` (whose ``$`` would also match before a final newline): the
 ingestion graph's own run-id rule (which also refuses ``..`` inside a name)."""
-MAX_STEPS = 1_000_000
-"""Far more steps than any run takes, and a number every database stores."""
 
 
 def collection_refusal(name: str) -> str | None:
@@ -47,11 +46,6 @@ def collection_refusal(name: str) -> str | None:
 
 Status = Literal["pending", "running", "paused", "completed", "failed", "needs_review", "cancelled"]
 ReportFormat = Literal["html", "json", "markdown"]
-
-
-MaxSteps = Annotated[int | None, Field(ge=1, le=MAX_STEPS, strict=True)]
-"""A run's step budget, at its create and at a resume alike: strict, `true` or "3" is a 422, not 1 or 3
-(the resume's was lax: h25 s39 H25-3)."""
 
 
 class RunOptions(BaseModel):
