@@ -24,6 +24,7 @@ from langgraph.checkpoint.base import WRITES_IDX_MAP, BaseCheckpointSaver, Check
 from pydantic import BaseModel, Field
 
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
+from kassist.db.connect_sqlite import read_only
 from kassist.dburl import DatabaseUnavailable, parse_database_url, postgres_target
 from kassist.tenancy import validate_tenant_id
 
@@ -241,8 +242,7 @@ def open_stock_source(url: str) -> Iterator[StockSource]:
         assert parsed.sqlite_path is not None
         if not parsed.sqlite_path.is_file():
             raise FileNotFoundError(f"no SQLite database at {parsed.sqlite_path} (from --from {url!r})")
-        uri = f"file:{parsed.sqlite_path.resolve()}?mode=ro"
-        with closing(sqlite3.connect(uri, uri=True, check_same_thread=False)) as conn:
+        with closing(read_only(parsed.sqlite_path, check_same_thread=False)) as conn:
             _require_tables(conn)
             yield _SqliteSource(conn)
         return

@@ -309,8 +309,10 @@ def _check_kassists(path: Path) -> None:
     which words those errors."""
     import sqlite3
 
+    from kassist.db.connect_sqlite import read_only
+
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = read_only(path)
         try:
             tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         finally:

@@ -200,6 +200,17 @@ def _create_private(path: Path) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
+def read_only(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection that only reads the SQLite file at ``path`` (``mode=ro``: it never creates the
+    file nor writes to it), sqlite3's own, for a look at a file before or instead of kassist's open
+    (a database URL's file checked for kassist's tables, a stock saver's file imported). The URI is
+    the path's ``as_uri()``: percent-encoded, so a name holding ``%41`` or ``?`` stays that file's
+    (``file:{path}`` read ``%41`` as ``A``, another file)."""
+    return sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=check_same_thread
+    )
+
+
 def open_sqlite(
     path: Path, *, busy_timeout_s: float = 30.0, pragmas: Sequence[str] = ()
 ) -> sqlite3.Connection:
