@@ -20,46 +20,29 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC
+from importlib import import_module
 from typing import Any
 
 from graph.ingestion.folders import source_record
-from graph.ingestion.sql_sqlite import JOBS, MANIFEST, MIGRATIONS, RUNS
-from kassist.db.migrate import INGESTION
-from kassist.db.migrate import TABLE as MIGRATIONS_TABLE
+from graph.ingestion.sql_sqlite_index import IndexReadSql
 from kassist.db.statements import Op, Stmt
-from kassist.db.tables import to_postgres
 from knowledge.index import KnowledgeIndex
 from knowledge.index.collection_rules import Recorded, unknown
 from knowledge.index.dialect import Dialect
 from knowledge.index.ops import as_datetime
 
-# The collection's unrecorded documents with every run of the collection that indexed or kept them,
-# the latest last (a document's doc_id names one path of one collection of the tenant).
-_WRITERS = f"""SELECT d.doc_id, r.source, r.settings FROM kassist_kb_documents d
-    JOIN {MANIFEST} m ON m.tenant_id = d.tenant_id AND m.doc_id = d.doc_id
-    JOIN {RUNS} r ON r.tenant_id = m.tenant_id AND r.run_id = m.run_id AND r.collection = d.collection
-    WHERE d.tenant_id = :tenant AND d.collection = :collection AND d.source IS NULL
-      AND m.outcome IN ('indexed', 'unchanged')
-    ORDER BY r.created_at, r.run_id"""
-_UNRECORDED = """SELECT 1 FROM kassist_kb_documents
-    WHERE tenant_id = :tenant AND collection = :collection AND source IS NULL LIMIT 1"""
-# A collection made before index migration 6 keeps no chunk settings (knowledge/index/chunk_settings.py):
-# those of the last run that wrote chunks into it (indexed: a re-chunk of unchanged files is one too).
-_UNCHUNKED = """SELECT 1 FROM kassist_kb_collections
-    WHERE tenant_id = :tenant AND collection = :collection AND chunk_tokens IS NULL"""
-_LAST_WRITER = f"""SELECT r.settings FROM {RUNS} r
-    WHERE r.tenant_id = :tenant AND r.collection = :collection AND r.settings IS NOT NULL
-      AND EXISTS (SELECT 1 FROM {MANIFEST} m
-          WHERE m.tenant_id = r.tenant_id AND m.run_id = r.run_id AND m.outcome = 'indexed')
-    ORDER BY r.created_at DESC, r.run_id DESC LIMIT 1"""
+
+def index_sql(backend: str) -> IndexReadSql:
+    """The statements of ``backend``'s dialect (``graph/ingestion/sql_<backend>_index.py``)."""
+    sql: IndexReadSql = import_module(f"graph.ingestion.sql_{backend}_index").SQL
+    return sql
 
 
-def _writers(backend: str, tenant: str, collection: str) -> Op[list[Any]]:
+def _writers(q: IndexReadSql, tenant: str, collection: str) -> Op[list[Any]]:
     key = {"tenant": tenant, "collection": collection}
-    pg = backend == "postgres"
-    if not (yield Stmt(to_postgres(_UNRECORDED) if pg else _UNRECORDED, key)):
+    if not (yield Stmt(q.unrecorded, key)):
         return []  # the usual case: one indexed read
-    return list((yield Stmt(to_postgres(_WRITERS) if pg else _WRITERS, key)))
+    return list((yield Stmt(q.writers, key)))
 
 
 def _record(source: str, settings: str | None, env: Mapping[str, str]) -> str:
@@ -77,7 +60,7 @@ def adopt(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str,
     do, the usual case, costs two indexed reads). ``env``: the environment of the server
     or command line that asks (its ``KASSIST_UPLOADS_DIR`` tells an upload registered before the
     mark)."""
-    rows = index.run(_writers(index.driver.dialect.backend, tenant, collection))
+    rows = index.run(_writers(index_sql(index.driver.dialect.backend), tenant, collection))
     records = {str(doc_id): _record(str(source), settings, env) for doc_id, source, settings in rows}
     if records:
         index.for_tenant(tenant).adopt_sources(collection, records)
@@ -85,12 +68,11 @@ def adopt(index: KnowledgeIndex, tenant: str, collection: str, env: Mapping[str,
     adopt_rules(index, tenant, collection, env)
 
 
-def _chunking(backend: str, tenant: str, collection: str) -> Op[tuple[int, int] | None]:
+def _chunking(q: IndexReadSql, tenant: str, collection: str) -> Op[tuple[int, int] | None]:
     key = {"tenant": tenant, "collection": collection}
-    pg = backend == "postgres"
-    if not (yield Stmt(to_postgres(_UNCHUNKED) if pg else _UNCHUNKED, key)):
+    if not (yield Stmt(q.unchunked, key)):
         return None  # the usual case (recorded, or no such collection): one indexed read
-    rows = yield Stmt(to_postgres(_LAST_WRITER) if pg else _LAST_WRITER, key)
+    rows = yield Stmt(q.last_writer, key)
     registered: Any = json.loads(rows[0][0]) if rows else {}
     chunk = registered.get("chunk_tokens") if isinstance(registered, dict) else None
     overlap = registered.get("overlap_tokens") if isinstance(registered, dict) else None
@@ -105,40 +87,18 @@ def adopt_chunking(index: KnowledgeIndex, tenant: str, collection: str) -> None:
     re-chunked the collection live, once per collection of every upgraded database (review s34 r1
     F4, of h12 s34 #10's fix). Nothing recorded when no registered run wrote it (pruned): its first
     run's settings are kept, as for a collection the library's own writers made."""
-    found = index.run(_chunking(index.driver.dialect.backend, tenant, collection))
+    found = index.run(_chunking(index_sql(index.driver.dialect.backend), tenant, collection))
     if found is not None:
         index.for_tenant(tenant).record_chunking(collection, *found)
 
 
-# A collection made before index migration 9 keeps no audit rules (NULL: not known, knowledge/index/
-# collection_rules.py): every registered run of it, the first first, with who ran it - an admin's
-# runs API run (its creator's role then), or the command line's operator (no runs API job, no
-# langgraph dev user); a member's, or one whose role was not kept, is neither.
-# When the registry began to keep a langgraph dev run's user (ingestion migration 9, started_by):
-# a run registered before it has started_by NULL whoever ran it - a member's langgraph dev run
-# looked like the operator's, and the rules file she named became the collection's bar (h23 s39
-# H23-1). Such a run's role was not kept: neither. A component filled from its legacy table has a
-# later applied_at than the real one: its older runs count as not kept too, the safe side.
-STARTED_BY_MIGRATION = next(
-    number for number, step in enumerate(MIGRATIONS, 1) if any("ADD COLUMN started_by" in sql for sql in step)
-)  # read off the list, so that a renumbering cannot move the bar (review s39 R4-9)
-_STARTED_BY_SINCE = f"""SELECT applied_at FROM {MIGRATIONS_TABLE}
-    WHERE component = '{INGESTION}' AND version = {STARTED_BY_MIGRATION}"""
-_RULES_RUNS = f"""SELECT r.created_at, r.settings,
-        CASE WHEN j.run_id IS NULL THEN r.started_by IS NULL ELSE j.created_role = 'admin' END,
-        j.run_id IS NOT NULL
-    FROM {RUNS} r LEFT JOIN {JOBS} j ON j.tenant_id = r.tenant_id AND j.run_id = r.run_id
-    WHERE r.tenant_id = :tenant AND r.collection = :collection AND r.settings IS NOT NULL
-    ORDER BY r.created_at, r.run_id"""
-
-
 def _rules_runs(d: Dialect, tenant: str, collection: str) -> Op[list[Any] | None]:
     key = {"tenant": tenant, "collection": collection}
-    pg = d.backend == "postgres"
     if not (yield from unknown(d, tenant, collection)):
         return None  # the usual case (known, or no such collection): one indexed read
-    runs = yield Stmt(to_postgres(_RULES_RUNS) if pg else _RULES_RUNS, key)
-    since = yield Stmt(_STARTED_BY_SINCE)
+    q = index_sql(d.backend)
+    runs = yield Stmt(q.rules_runs, key)
+    since = yield Stmt(q.started_by_since)
     # applied_at is kept to the second (SQLite's CURRENT_TIMESTAMP): a run of that same second may
     # predate the column; counted as not kept (the safe side).
     kept_from = _epoch(since[0][0]) + 1.0 if since else float("inf")

@@ -14,13 +14,14 @@ is :func:`graph.ingestion.notify.announced`, which the doors read too (a cancel 
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources
+from graph.ingestion.sql_sqlite_index import IndexReadSql
 from graph.ingestion.state import AgentRunState, StepKind
 from graph.ingestion.store_ops import RunRecord
 from kassist.db.statements import Op, Stmt
-from kassist.db.tables import to_postgres
-from knowledge.index.holds import STILL_HELD
 
 
 def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
@@ -35,9 +36,9 @@ def step_done_outside(kind: StepKind, state: AgentRunState, run: RunResources, r
     return False
 
 
-def _still_held(backend: str, tenant: str, collection: str, run_id: str) -> Op[bool]:
+def _still_held(q: IndexReadSql, tenant: str, collection: str, run_id: str) -> Op[bool]:
     key = {"tenant": tenant, "collection": collection, "run": run_id}
-    rows = yield Stmt(to_postgres(STILL_HELD) if backend == "postgres" else STILL_HELD, key)
+    rows = yield Stmt(q.still_held, key)
     return bool(rows)
 
 
@@ -49,8 +50,8 @@ def _released(state: AgentRunState, run: RunResources) -> bool:
     if state.review_reasons or not state.counters.documents_indexed or not state.embedder_name:
         return False
     index = run.shared.index(state.embedder_name)
-    backend = index.driver.dialect.backend
-    return not index.run(_still_held(backend, run.tenant, state.settings.collection, state.run_id))
+    q: IndexReadSql = import_module(f"graph.ingestion.sql_{index.driver.dialect.backend}_index").SQL
+    return not index.run(_still_held(q, run.tenant, state.settings.collection, state.run_id))
 
 
 def _remembered(state: AgentRunState, run: RunResources, record: RunRecord) -> bool:
