@@ -32,11 +32,6 @@ from test_runs_serve import serve
 HEAD = "BEFORE UPDATE OF done_seq ON kassist_ingest_jobs WHEN OLD.run_id = 'u1' AND OLD.done_seq = OLD.seq"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H25-4: an upload killed between its stored run and placed() stays 'pending', queued false, "
-    "for good; the same upload sent again is 409 'exists already; choose another run_id'",
-)
 def test_an_upload_killed_between_its_stored_run_and_its_start_can_be_sent_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

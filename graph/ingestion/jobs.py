@@ -141,6 +141,7 @@ def create_run(
         "max_steps": request.get("max_steps"), "by": request.get("by"), "by_key": request.get("key"),
         "role": request.get("role"), "now": now,
         "done_seq": 1 if request.get("placing") else 0,  # an upload's: wanted once placed (placed)
+        "placer": request.get("placer"),  # who places it (jobs_placing): a worker's claim names itself
     }  # fmt: skip
     yield stmt(q.job_create, params)
     return True
@@ -180,6 +181,12 @@ class JobStore:
         return [
             _job_record(tenant, job) for tenant, *job in rows
         ]  # jobs_wanted: the tenant, then JOB_COLUMNS
+
+    def placing_in_every_tenant(self, limit: int = 100) -> list[JobRecord]:
+        """Uploads' runs stored and never made wanted, every tenant's, oldest first; each record's
+        ``worker`` names the process that stored it (server/runs/upload_ends.place_orphans)."""
+        rows = self._store._handle.one(self._store._q.jobs_placing, {"limit": limit}, fetch=True)
+        return [_job_record(tenant, job) for tenant, *job in rows]
 
     if not TYPE_CHECKING:  # at run time only: for the type checker these names do not exist here
 

@@ -69,6 +69,7 @@ class IngestSql:
     run_create: Text
     job_create: Text
     job_placed: Text
+    jobs_placing: Text
     job_request: Text
     job_decide: Text
     job_claim_decision: Text
@@ -198,20 +199,29 @@ SQL = IngestSql(
     ),
     job_create=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, status, seq, done_seq, settings, goal, max_steps, requested_by, "
-        "requested_key, updated_at, created_by, created_role, created_key) "
+        "requested_key, updated_at, created_by, created_role, created_key, worker) "
         "VALUES (:tenant_id, :run, 'pending', 1, :done_seq, :settings, :goal, :max_steps, :by, :by_key, :now, :by, "
-        ":role, :by_key) "
+        ":role, :by_key, :placer) "
         f"ON CONFLICT (tenant_id, run_id) DO UPDATE SET status = 'pending', seq = {JOBS}.seq + 1, "
         "settings = excluded.settings, goal = excluded.goal, decision = NULL, max_steps = excluded.max_steps, "
         "requested_by = excluded.requested_by, requested_key = excluded.requested_key, error = NULL, "
         "updated_at = excluded.updated_at, created_by = excluded.created_by, created_role = excluded.created_role, "
-        "created_key = excluded.created_key"
+        "created_key = excluded.created_key, worker = excluded.worker"
     ),
     # An upload's run stored before its folder is in place (done_seq = seq: no worker takes it), wanted
     # once its folder is (h19 s37 H19-2: another server's worker failed it at discover in between).
     job_placed=(
         f"UPDATE {JOBS} SET done_seq = seq - 1, updated_at = :now "
         "WHERE tenant_id = :tenant_id AND run_id = :run AND done_seq = seq"
+    ),
+    # Uploads' runs stored and never made wanted (no worker ever claimed them), every tenant's: the
+    # process that stored one (its placer, kept as ``worker`` until a worker's claim names itself)
+    # may be gone, killed before it made the run wanted (h25 s39 H25-4: "pending" for good).
+    jobs_placing=(
+        f"SELECT j.tenant_id, {_JOB_COLUMNS} FROM {JOBS} j JOIN {RUNS} r "
+        "ON r.tenant_id = j.tenant_id AND r.run_id = j.run_id "
+        "WHERE j.seq = j.done_seq AND j.claims = 0 AND j.status = 'pending' AND j.worker IS NOT NULL "
+        "ORDER BY j.updated_at LIMIT :limit"
     ),
     job_request=(
         f"INSERT INTO {JOBS} (tenant_id, run_id, seq, max_steps, requested_by, requested_key, updated_at) "

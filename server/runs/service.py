@@ -25,6 +25,7 @@ from graph.ingestion.registration import default_goal
 from graph.ingestion.resources import Resources
 from graph.ingestion.served import INGEST_ROOT_ENV, ServedRunRefused
 from graph.ingestion.state import TERMINAL, AgentRunState, Settings, too_late_to_cancel
+from graph.ingestion.store_ops import process_holder
 from kassist.db.retry import AVAILABLE_WITHIN_S, until_available
 from kassist.dburl import DatabaseUnavailable
 from kassist.file_modes import warn_if_shared
@@ -201,6 +202,8 @@ class RunsService:
             "role": who.role,  # the create's, kept: an upload's run is held to its uploader's rule
             "key": key,
             "placing": not wake,  # an upload's: wanted once its folder is in place (create_upload)
+            # ... by this process: killed first, a server places it (upload_ends.place_orphans)
+            "placer": None if wake else process_holder(),
         }
         if thread_in_use(self.res, who.tenant_id, run):
             raise taken(run)

@@ -35,7 +35,7 @@ from graph.ingestion.runner import RunBusy, RunNotFound, RunOutcome, execute, le
 from graph.ingestion.state import stored_settings
 from server.keys import KeyResolver, Principal
 from server.run_creator import creator, not_started, refusal
-from server.runs import upload_ends
+from server.runs import upload_ends, upload_placing
 from server.runs.served_again import reads_or_sends
 
 logger = logging.getLogger(__name__)
@@ -89,13 +89,19 @@ class RunWorker:
         if self.uploads is not None and self._loop_thread is None:
             # The uploads of runs that ended elsewhere (the command line, the console), or before a
             # kill removed theirs: swept once, beside the start (a server running no runs too).
-            sweep = threading.Thread(target=upload_ends.sweep, args=(self.res, self.uploads), daemon=True)
+            sweep = threading.Thread(target=self._sweep_uploads, args=(self.uploads,), daemon=True)
             sweep.start()
         if self.workers <= 0 or self._loop_thread is not None:
             return
         self._stopping.clear()
         self._loop_thread = threading.Thread(target=self._loop, name="kassist-runs", daemon=True)
         self._loop_thread.start()
+
+    def _sweep_uploads(self, root: Path) -> None:
+        # Uploads a killed server stored and never started first: the sweep keeps a waiting run's files.
+        if upload_placing.place_orphans(self.res, root):
+            self.wake()
+        upload_ends.sweep(self.res, root)
 
     def wake(self) -> None:
         """Look for work now (a request was just queued on this server)."""
@@ -123,11 +129,17 @@ class RunWorker:
 
     # -- polling ----------------------------------------------------------------------------------
     def _loop(self) -> None:
+        orphans_at = time.monotonic() + upload_placing.CHECK_S  # the start's sweep looked first
         while not self._stopping.is_set():
             try:
                 self.poll_once()
             except Exception as exc:  # the database away: try again at the next poll
                 logger.warning("runs worker: polling failed: %s", describe(exc))
+            if self.uploads is not None and time.monotonic() >= orphans_at:
+                # Another server of this database killed while it started an upload's run.
+                orphans_at = time.monotonic() + upload_placing.CHECK_S
+                if upload_placing.place_orphans(self.res, self.uploads):
+                    continue  # poll again now
             self._wake.wait(self.poll_s)
             self._wake.clear()
 
