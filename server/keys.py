@@ -4,7 +4,8 @@ Two sources, one resolution (:class:`KeyResolver`): the environment's key table
 (``$KASSIST_API_KEYS`` / ``$KASSIST_API_KEYS_FILE``, a development convenience, read once) and the
 keys an operator manages with ``kassist keys`` (:mod:`server.key_store`, in the database, looked up
 per request through a cache of at most ``CACHE_SECONDS``, so a revoked key is refused within a
-second by every server process on that database).
+second by every server process on that database). Who a key authenticates (:class:`Principal`, the
+identities no key may have) is :mod:`server.principal`'s, re-exported here.
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ValidationError, field_validator
 
 from kassist.small_file import read_small_file
-from kassist.tenancy import validate_tenant_id
+from server.principal import MAX_IDENTITY_LENGTH as MAX_IDENTITY_LENGTH
+from server.principal import RESERVED_IDENTITIES as RESERVED_IDENTITIES
+from server.principal import Principal as Principal
+from server.principal import identity_refusal as identity_refusal
 
 if TYPE_CHECKING:
     from server.key_store import KeyRecord, KeyStore
@@ -36,75 +40,6 @@ CACHE_SECONDS = 0.5
 """How long a database key's answer is reused: a revoked key is refused at most this long after."""
 TOUCH_SECONDS = 60.0
 """A key's ``last_used_at`` is written at most this often (not one write per request)."""
-
-
-RESERVED_IDENTITIES = {
-    "system": "langgraph-api marks the assistants it makes for each graph created_by 'system', and every "
-    "tenant reads those: an assistant made by such a key was listed, read and run by every other tenant",
-    "*": "it is the memory store's tenant-defaults user: what such a key remembered, every member's "
-    "turns would read",
-}
-"""Identities no key may have: the server gives them a meaning of their own (session 24 probes)."""
-
-
-MAX_IDENTITY_LENGTH = 200
-"""memory.manager.models.MAX_USER_ID_LENGTH: an identity is the user id of the key's memories."""
-
-
-def identity_refusal(identity: str) -> str | None:
-    """Why no key may authenticate as ``identity``, or None: a reserved one, or one the memory
-    cannot hold as a user id (over 200 characters, or holding characters a reader cannot see),
-    whose every assistant turn failed."""
-    from kassist.names import check_identifier
-
-    why = RESERVED_IDENTITIES.get(identity.strip())
-    if why is not None:
-        return f"identity {identity!r} is reserved ({why}); give the key another identity, e.g. alice"
-    try:
-        check_identifier(identity, "identity", MAX_IDENTITY_LENGTH)
-    except ValueError as exc:
-        return f"{str(exc)[:300]}: give the key a short, visible name, e.g. alice"
-    return None
-
-
-class Principal(BaseModel):
-    """Who a valid token authenticates: an identity inside one tenant, with a role. Only an admin
-    may write tenant-level memory defaults, release a quarantined memory, approve a run waiting for
-    review, or manage the tenant's keys."""
-
-    model_config = ConfigDict(frozen=True)
-
-    identity: str
-    tenant_id: str
-    role: Literal["admin", "member"] = "member"
-
-    @property
-    def is_admin(self) -> bool:
-        return self.role == "admin"
-
-    @field_validator("identity")
-    @classmethod
-    def _identity(cls, v: str) -> str:
-        refused = identity_refusal(v)
-        if refused is not None:
-            raise ValueError(refused)
-        return v
-
-    @field_validator("tenant_id")
-    @classmethod
-    def _tenant(cls, v: str) -> str:
-        try:
-            tenant = validate_tenant_id(v)
-        except (ValueError, PermissionError) as exc:  # pydantic reports only ValueError as invalid
-            raise ValueError(str(exc)) from exc
-        if "." in tenant:
-            # The tenant becomes the first store namespace label, and langgraph-api refuses every
-            # store request whose labels contain a dot (GET /store/items joins them with dots).
-            raise ValueError(
-                f"tenant_id {tenant!r} contains a dot, which LangGraph server store namespaces cannot "
-                "hold; use another separator, e.g. 'acme-eu'"
-            )
-        return tenant
 
 
 class KeyTable(BaseModel):
