@@ -61,7 +61,6 @@ def _read(stream: IO[str] | None, into: list[str]) -> None:
         into.append(line)
 
 
-@pytest.mark.xfail(strict=True, reason="H27-1: a signal while batches_ahead starts a thread: hangs at exit")
 @pytest.mark.parametrize(
     ("thread", "sig", "said", "code"),
     [

@@ -9,6 +9,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from graph.ingestion.batch_load import Prepared, Work, prepare
+from kassist.pools import lasting_pool
 from knowledge.index.sync_index import TenantKnowledgeIndex
 
 # Two batches run ahead of the one being written, on helper threads, so the model is never idle:
@@ -57,7 +58,7 @@ def load_ahead(works: Sequence[Work]) -> None:
         return
     with _ahead_lock:
         if _loader is None:
-            _loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-load")
+            _loader = lasting_pool(1, "ingest-load")
         for work in works:
             if work not in _loading:
                 _loading[work] = _loader.submit(prepare, work)
@@ -101,7 +102,7 @@ def embed_ahead(kb: TenantKnowledgeIndex, work: Work, *, until: Future[Any] | No
         return True
     with _ahead_lock:
         if _embedder is None:
-            _embedder = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ingest-embed")
+            _embedder = lasting_pool(2, "ingest-embed")
         _embedding[work] = _embedder.submit(lambda: (kb.embedder_name, kb.embed_plans(plans)))
         _tidy(_embedding, [work])
     return True

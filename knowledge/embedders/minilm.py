@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from kassist.pools import lasting_pool
 from knowledge.embedders.wordpiece import MODEL_MAX_TOKENS, embedding_tokenizer
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -121,7 +122,7 @@ MAX_RUNS_SIDE_BY_SIDE = 4
 def _worker_pool(threads: int) -> ThreadPoolExecutor:
     with _lock:
         if threads not in _workers:
-            _workers[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="minilm")
+            _workers[threads] = lasting_pool(threads, "minilm")
         return _workers[threads]
 
 
