@@ -30,6 +30,7 @@ from server.configurable import (
     refused_value,
     server_set,
 )
+from server.interrupt_nodes import interrupt_refusal
 from server.roles import TENANT_DEFAULTS, admin_only, decides, decision_refusal, recorded_decision
 from server.run_checks import refuse, tenant_of
 from server.turn_input import question_refusal, turn_refusal
@@ -228,6 +229,7 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
     and a decision on a review only with an admin key."""
     run_input, command = kwargs.get("input"), kwargs.get("command")
     refuse(422, refused_input(graph, run_input))
+    refuse(422, interrupt_refusal(graph, kwargs))
     if graph in (None, "assistant"):  # None: a client's own assistant, maybe of this graph
         refuse(422, turn_refusal(run_input))
         sent = client_configurable(kwargs.get("config"), kwargs.get("context"))

@@ -17,17 +17,11 @@ On the shared ``langgraph dev`` (hashing flavour): one two-document run, ~3 s.""
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-1: interrupt_before naming a node the graph lacks ('ingest', the step's name) is ignored: "
-    "the run indexes everything",
-)
 def test_a_run_asked_to_stop_before_ingest_indexes_nothing(shared_dev_hashing: SharedServer) -> None:
     folder = shared_dev_hashing.corpus(ME.acme).parent / "h26-two-docs"
     folder.mkdir(exist_ok=True)
