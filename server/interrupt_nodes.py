@@ -21,8 +21,11 @@ def graph_nodes(graph: str | None) -> tuple[str, ...]:
     from graph.assistant.graph import build_graph as assistant
     from graph.ingestion.graph import build_graph as ingestion
 
-    builders = {"ingestion": ingestion, "assistant": assistant}
-    names = {name for g, build in builders.items() if graph in (None, g) for name in build().nodes}
+    names: set[str] = set()
+    if graph in (None, "ingestion"):
+        names.update(ingestion().nodes)
+    if graph in (None, "assistant"):
+        names.update(assistant().nodes)
     return tuple(sorted(names))
 
 
