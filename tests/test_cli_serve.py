@@ -177,7 +177,7 @@ def test_kassist_serve_prints_its_urls_once_it_listens(served: Served) -> None:
 
 
 def test_the_banner_of_a_server_on_every_interface() -> None:
-    from cli.main import serve_banner
+    from cli.serve_start import serve_banner
 
     banner = serve_banner("0.0.0.0", 8001).splitlines()
     assert banner[0] == "kassist serve: ready (listening on every interface of this machine, 0.0.0.0)"
@@ -186,7 +186,7 @@ def test_the_banner_of_a_server_on_every_interface() -> None:
 
 
 def test_docs_cli_shows_the_banner_kassist_serve_prints() -> None:
-    from cli.main import serve_banner
+    from cli.serve_start import serve_banner
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
     shown = text.split("### Serving", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
