@@ -99,6 +99,10 @@ def _fields_refusal(i: int, message: Mapping[str, Any]) -> str | None:
             f"input.messages[{i}] holds keys {extra[:10]} that a user message does not take: send "
             "role (or type) and content"
         )
+    if "role" in message and "type" in message:
+        # LangChain reads role and keeps every other key as the message's additional_kwargs (the
+        # server's field): {"role": "user", "type": {...}} stored the client's object there (H26-2).
+        return f"input.messages[{i}] holds both role and type: send one of them (role 'user' or type 'human')"
     written = sorted(str(k) for k in SERVER_MESSAGE_FIELDS if message.get(k))
     if written:
         return f"input.messages[{i}].{written[0]} is the server's to write: leave it out"

@@ -15,16 +15,11 @@ On the shared ``langgraph dev`` (hashing flavour, offline responder): one turn, 
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-2: a user message's 'type' beside its 'role' is stored as the message's additional_kwargs",
-)
 def test_a_user_message_cannot_carry_additional_kwargs_in_its_type(shared_dev_hashing: SharedServer) -> None:
     alice = httpx.Client(base_url=shared_dev_hashing.base, headers={"x-api-key": ME.acme_key}, timeout=120)
     thread = alice.post("/threads", json={}).json()["thread_id"]
