@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import getpass
 import json
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from pydantic import ValidationError
@@ -18,7 +17,7 @@ from cli import kit
 from cli import memory_tables as tables
 from kassist.dburl import DatabaseUnavailable, UnsupportedDatabaseURL
 from memory.manager import Action, MemoryManager, MemoryType, Source
-from memory.manager.models import MAX_VALUE_BYTES, parse_enum
+from memory.manager.models import parse_enum
 
 app = typer.Typer(
     help="Long-term memory: remember, list, history, forget, review, audit.", no_args_is_help=True
@@ -83,55 +82,6 @@ def _explain(exc: BaseException) -> str:
     return str(exc)
 
 
-_MAX_INPUT_CHARS = 2**20
-"""What ``--value-file`` and ``--value -`` read at most: a memory's value is at most
-:data:`~memory.manager.models.MAX_VALUE_BYTES` as JSON, so a megabyte leaves room for any indentation. Read
-whole, /dev/zero or an endless pipe grew the process without end (15.8 GB in 60 s, session 29)."""
-
-
-def _bounded(text: str, where: str) -> str:
-    if len(text) > _MAX_INPUT_CHARS:
-        kit.fail(
-            f"{where} holds more than {_MAX_INPUT_CHARS:,} characters; a memory's value is at most "
-            f"{MAX_VALUE_BYTES:,} bytes as JSON",
-            kit.ExitCode.USAGE,
-        )
-    return text
-
-
-def _read_value(value: str | None, value_file: Path | None) -> Any:
-    """The memory's JSON value from ``--value``, ``--value -`` (standard input) or ``--value-file``."""
-    if (value is None) == (value_file is None):
-        kit.fail("give the value with exactly one of --value JSON, --value - (standard input) or --value-file PATH",
-              kit.ExitCode.USAGE)  # fmt: skip
-    where = "--value"
-    if value_file is not None:
-        where = f"--value-file {value_file}"
-        try:
-            with value_file.open(encoding="utf-8") as f:
-                value = _bounded(f.read(_MAX_INPUT_CHARS + 1), where)
-        except FileNotFoundError:
-            kit.fail(f"--value-file {value_file} does not exist", kit.ExitCode.USAGE)
-        except (OSError, UnicodeDecodeError) as exc:
-            kit.fail(f"cannot read --value-file {value_file}: {exc}", kit.ExitCode.USAGE)
-    elif value == "-":
-        where = "--value - (standard input)"
-        value = kit.utf8_text(_bounded(sys.stdin.read(_MAX_INPUT_CHARS + 1), where), where)
-    assert value is not None
-    try:
-        return json.loads(value)
-    except json.JSONDecodeError as exc:
-        kit.fail(
-            f"{where} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-            "quote text, e.g. --value '\"Bengali\"'",
-            kit.ExitCode.USAGE,
-        )
-    except (ValueError, RecursionError) as exc:  # valid JSON past Python's limits: a bug line before
-        what = "is nested too deeply" if isinstance(exc, RecursionError) else f"cannot be read ({exc})"
-        kit.fail(f"{where} {what}; a memory's value is a short JSON value, e.g. --value '\"Bengali\"'",
-                 kit.ExitCode.USAGE)  # fmt: skip
-
-
 SentenceArg = Annotated[
     str | None,
     typer.Argument(
@@ -180,10 +130,12 @@ def remember(
     Either a sentence the user said (the assistant's extraction finds what to store) or the
     structured form --type --key --value --source. Exits 4 when the poisoning rules reject or
     quarantine the write (the decision is printed), 2 when a sentence holds nothing to remember."""
+    from cli.memory_input import from_sentence, structured  # here: the other commands need neither
+
     if sentence is not None:
-        origin, wanted = _from_sentence(sentence, source, memory_type, key, value, value_file)
+        origin, wanted = from_sentence(sentence, source, memory_type, key, value, value_file)
     else:
-        origin, wanted = _structured(memory_type, key, source, value, value_file)
+        origin, wanted = structured(memory_type, key, source, value, value_file)
     with _manager(opts.database_url, tenant, read_only=False) as memory:
         decisions = [
             (evidence, memory.remember(
@@ -205,62 +157,6 @@ def remember(
             tables.held_line(decision, tenant)
     if any(d.action in (Action.REJECTED, Action.QUARANTINED) for _, d in decisions):
         raise typer.Exit(kit.ExitCode.REFUSED)
-
-
-Wanted = list[tuple[str | None, MemoryType, str, Any]]  # (the words it came from, type, key, value)
-
-
-def _structured(
-    memory_type: str | None, key: str | None, source: str | None, value: str | None, value_file: Path | None
-) -> tuple[Source, Wanted]:
-    given = {"--type": memory_type, "--key": key, "--source": source}
-    if missing := [name for name, v in given.items() if not v]:
-        kit.fail(
-            f'give what to remember: a sentence (kassist memory remember --tenant T --user U "...") or '
-            f"--type --key --value --source (missing {', '.join(missing)})",
-            kit.ExitCode.USAGE,
-        )
-    parsed = _read_value(value, value_file)
-    try:
-        kind = parse_enum(MemoryType, str(memory_type), "--type")
-        origin = parse_enum(Source, str(source), "--source")
-    except ValueError as exc:
-        kit.fail(str(exc), kit.ExitCode.USAGE)
-    return origin, [(None, kind, str(key), parsed)]
-
-
-def _from_sentence(
-    sentence: str,
-    source: str | None,
-    memory_type: str | None,
-    key: str | None,
-    value: str | None,
-    value_file: Path | None,
-) -> tuple[Source, Wanted]:
-    """What the assistant does with a user's turn (graph.assistant.nodes.remember_explicit): its
-    extraction's findings, stored through the same manager (so the same policy and screen)."""
-    from graph.assistant.extract import UNDERSTOOD, extract  # the assistant's rules (no graph loaded)
-
-    structured = {"--type": memory_type, "--key": key, "--value": value, "--value-file": value_file}
-    if given := [name for name, v in structured.items() if v is not None]:
-        kit.fail(
-            f"give a sentence or {', '.join(given)} (the structured form), not both: the sentence "
-            "decides the type, key and value",
-            kit.ExitCode.USAGE,
-        )
-    try:
-        origin = parse_enum(Source, source or Source.USER_EXPLICIT.value, "--source")
-    except ValueError as exc:
-        kit.fail(str(exc), kit.ExitCode.USAGE)
-    findings = extract(sentence)
-    if not findings:
-        kit.fail(
-            f"nothing to remember in {kit.excerpt(sentence, limit=80)!r}: it states no preference or fact the "
-            f"assistant recognises; nothing was written. Understood: {UNDERSTOOD}. Anything else: "
-            "--type --key --value --source",
-            kit.ExitCode.USAGE,
-        )
-    return origin, [(f.evidence, f.memory_type, f.key, f.value) for f in findings]
 
 
 @app.command("list")
