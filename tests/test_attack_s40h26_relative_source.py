@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 from graph.ingestion.served import ServedRunRefused, check_served
@@ -33,10 +32,6 @@ from graph.ingestion.state import Settings
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-4: a relative settings.source is accepted and kept relative: another process resolves it elsewhere",
-)
 def test_a_served_run_reads_the_folder_it_was_let_in_with(shared_dev_hashing: SharedServer) -> None:
     tenant_folder = shared_dev_hashing.corpus(ME.acme).parent
     folder = tenant_folder / "h26-relative"

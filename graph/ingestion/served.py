@@ -286,6 +286,15 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
             raise ServedRunRefused(f"settings.{name} contains a NUL character")
     if settings.notify_url:
         _notify_host(settings.notify_url)  # a URL that cannot be split is refused first
+    for name, what in (("source", "a folder"), ("audit_rules", "a file")):
+        given = getattr(settings, name)
+        if given and not Path(given).is_absolute():
+            # Resolved against whichever process carries the run on: let in where langgraph dev's
+            # directory made it fit, read elsewhere by another executor (h26 s40 H26-4).
+            raise ServedRunRefused(
+                f"settings.{name} must be an absolute path of {what} under {where}, got {_shown(given)}: a "
+                f"relative one would be read from the directory of whichever server process carries the run; {ask}"
+            )
     if not settings.source or not _inside(settings.source, root):
         raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
     if settings.audit_rules and not _inside(settings.audit_rules, root):
