@@ -34,11 +34,6 @@ from server.runs import uploads
 OTHER = [("files", ("travel.md", b"# Travel\n\nBook trains for trips under 500 km.\n", "text/markdown"))]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R5-1: the next upload into the tenant's folder sweeps a killed placer's staging folder before "
-    "any server places it: the orphaned run is started with no files and fails",
-)
 def test_an_orphaned_uploads_files_survive_the_next_upload_into_its_tenant(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

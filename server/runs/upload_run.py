@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from graph.ingestion.state import Settings
 from server.keys import Principal
-from server.runs import upload_ends, uploads
+from server.runs import upload_ends, upload_placing, uploads
 from server.runs.admission import check_replaces, check_source, run_settings
 from server.runs.models import Accepted, RunOptions, collection_refusal
 from server.runs.names import ApiError, check_new_run_id, new_id, taken
@@ -52,6 +52,10 @@ async def create_upload(
     await asyncio.to_thread(check_source, service.res, service.config.env, who, asked, None)
     await asyncio.to_thread(check_replaces, service.tenant_jobs(who), who, collection, files)
     target = uploads.run_folder(service.config.uploads_dir, who.tenant_id, run)
+    # Before this upload's write sweeps the staging folders of writers gone: one of them may hold
+    # the files of a run a killed server stored and never started (review s40 R5-1).
+    if await asyncio.to_thread(upload_placing.place_orphans, service.res, service.config.uploads_dir):
+        service.worker.wake()
     try:
         _, staging = await asyncio.to_thread(
             uploads.write, list(files), target, service.config.upload_max_bytes
