@@ -24,7 +24,7 @@ from langgraph.checkpoint.base import WRITES_IDX_MAP, BaseCheckpointSaver, Check
 from pydantic import BaseModel, Field
 
 from checkpointer.tenant import BRANCH_FROM_KEY, TENANT_KEY, VERSION_KEY
-from kassist.db.connect_sqlite import read_only
+from kassist.db.connect_sqlite import read_only, table_names
 from kassist.dburl import DatabaseUnavailable, parse_database_url, postgres_target
 from kassist.tenancy import validate_tenant_id
 
@@ -264,7 +264,7 @@ def open_stock_source(url: str) -> Iterator[StockSource]:
 
 
 def _require_tables(conn: sqlite3.Connection) -> None:
-    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    names = set(table_names(conn))
     if not {"checkpoints", "writes"} <= names:
         raise NotAStockDatabase(
             "the source SQLite file has no stock SqliteSaver tables (checkpoints, writes); "

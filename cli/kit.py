@@ -309,12 +309,12 @@ def _check_kassists(path: Path) -> None:
     which words those errors."""
     import sqlite3
 
-    from kassist.db.connect_sqlite import read_only
+    from kassist.db.connect_sqlite import read_only, table_names
 
     try:
         conn = read_only(path)
         try:
-            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            tables = table_names(conn)
         finally:
             conn.close()
     except sqlite3.Error:

@@ -211,6 +211,12 @@ def read_only(path: Path, *, check_same_thread: bool = True) -> sqlite3.Connecti
     )
 
 
+def table_names(conn: sqlite3.Connection) -> list[str]:
+    """The tables of the database ``conn`` reads, in the file's order (a file looked at through
+    :func:`read_only`: whose tables it holds)."""
+    return [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+
 def open_sqlite(
     path: Path, *, busy_timeout_s: float = 30.0, pragmas: Sequence[str] = ()
 ) -> sqlite3.Connection:
