@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,13 +11,17 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import interrupt
 
 from graph.ingestion import work
+from graph.ingestion.errors import describe
 from graph.ingestion.nodes.audit import store_report
 from graph.ingestion.notify import announced
 from graph.ingestion.resources import RunResources, for_run
 from graph.ingestion.served_lease import after_node, carried_by_server, lease_held, release
 from graph.ingestion.state import AgentRunState
+from graph.ingestion.store import TenantRunStore
 from graph.ingestion.work import Update, open_run, work_node
 from kassist.review import ReviewDecision
+
+logger = logging.getLogger(__name__)
 
 
 @work_node("review")
@@ -92,17 +97,33 @@ def _first_decision(state: AgentRunState, config: RunnableConfig, decision: Any)
     # record_decision, the next node, releases it. Without a holder, another door judged the carrier
     # gone between this statement and the checkpoint and re-opened the review (h9 s32 #9).
     taken = False
-    if record is not None and not held_here(record.owner):
-        if runs.take_lease(state.run_id, here, LEASE_S, lambda r: holder_gone(r.owner, r.lease_until)):
-            return decision_taken(state.run_id, None)  # another live carrier has the run
-        taken = True
     try:
+        if record is not None and not held_here(record.owner):
+            if runs.take_lease(state.run_id, here, LEASE_S, lambda r: holder_gone(r.owner, r.lease_until)):
+                return decision_taken(state.run_id, None)  # another live carrier has the run
+            taken = True
         TenantJobStore(runs).start_decision(state.run_id, decision)
     except DecisionTaken as exc:
-        if taken:
-            runs.release_lease(state.run_id, here)
+        _give_back(runs, state.run_id, here, taken)
         return str(exc)
+    except Exception as exc:
+        # A write that failed (a database busy past its timeout, a connection cut) decided nothing:
+        # raised, LangGraph kept this task's resume and handed that decision to every later one - an
+        # admin's reject carried out as her failed approve, or a member's bare continuation carrying
+        # it out (h26 s40 H26-3, H26-3b) - and the lease stayed taken for LEASE_S (H26-5).
+        _give_back(runs, state.run_id, here, taken)
+        return f"the decision could not be started ({describe(exc)}): nothing was decided; send it again"
     return None
+
+
+def _give_back(runs: TenantRunStore, run: str, here: str, taken: bool) -> None:
+    """Release the lease :func:`_first_decision` took, if it did; a failure to is the grace's to end."""
+    if not taken:
+        return
+    try:
+        runs.release_lease(run, here)
+    except Exception:  # the database still away: the lease runs out by itself
+        logger.warning("run %s: the review's lease could not be given back", run, exc_info=True)
 
 
 def record_decision(state: AgentRunState, config: RunnableConfig) -> Update:
