@@ -292,8 +292,8 @@ def check_served(settings: Settings, env: Mapping[str, str], tenant: str | None 
             # Resolved against whichever process carries the run on: let in where langgraph dev's
             # directory made it fit, read elsewhere by another executor (h26 s40 H26-4).
             raise ServedRunRefused(
-                f"settings.{name} must be an absolute path of {what} under {where}, got {_shown(given)}: a "
-                f"relative one would be read from the directory of whichever server process carries the run; {ask}"
+                f"settings.{name} must be {what} under {where}, named by its absolute path (got {_shown(given)}): "
+                f"a relative one would be read from the directory of whichever server process carries the run; {ask}"
             )
     if not settings.source or not _inside(settings.source, root):
         raise ServedRunRefused(f"settings.source must be a folder under {where}; {ask}")
