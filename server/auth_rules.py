@@ -19,6 +19,7 @@ from server.configurable import (
     CLIENT_KEYS,
     MAX_CONTEXT_BUDGET,
     MAX_NAME_CHARS,
+    THREAD_KEYS,
     refusal,
     refused_config,
     refused_id,
@@ -298,6 +299,16 @@ def check_assistant_config(ctx: Auth.types.AuthContext, value: Any) -> None:
             "are its input (its settings), there is nothing an assistant of your own could set",
         )
     check_configurable(ctx, str(graph) if graph else None, value.get("config"), value.get("context"))
+    pinned = sorted(THREAD_KEYS & set(client_configurable(value.get("config"), value.get("context"))))
+    if pinned:
+        # langgraph-api lays an assistant's config under each of its runs, past the door's check of a
+        # run's own checkpoint: a stored checkpoint_id forked every run from another thread's
+        # checkpoint, and the run failed inside, breaking its thread (h26 s40 H26-6).
+        refuse(
+            422,
+            f"an assistant's config may not hold {', '.join(pinned)}: which thread and checkpoint a run "
+            "continues from are each run's to name (its path, its checkpoint), not an assistant's",
+        )
     # (The description never reaches this handler: server/body_keys.py bounds it in the body.)
     refuse(422, refused_text("name", value.get("name"), MAX_NAME_CHARS))
 

@@ -18,7 +18,6 @@ On the shared ``langgraph dev`` (hashing flavour, offline responder): three turn
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
@@ -29,11 +28,6 @@ def _turn(client: httpx.Client, thread: str, assistant: str, text: str) -> httpx
     return client.post(f"/threads/{thread}/runs/wait", json=body)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-6: an assistant's stored checkpoint_id skips the door's check; the run fails inside and "
-    "breaks the thread for later turns",
-)
 def test_an_assistant_pinned_to_a_checkpoint_breaks_no_thread(shared_dev_hashing: SharedServer) -> None:
     alice = httpx.Client(base_url=shared_dev_hashing.base, headers={"x-api-key": ME.acme_key}, timeout=120)
     first = alice.post("/threads", json={}).json()["thread_id"]
