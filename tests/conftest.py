@@ -200,6 +200,14 @@ def _enter_sandbox() -> Path:
         # The screen's bank vectors, computed once for the run instead of in every process that
         # screens a memory (~1 s of CPU each); one folder for the controller and its workers.
         "KASSIST_CACHE_DIR": str(Path(inherited or base) / "cache"),
+        # langgraph-cli's usage analytics off for every child (server_harness.server_env's reason), not
+        # only for the servers' environment: a LANGGRAPH_* variable is one the zygote compares before it
+        # forks a child (tests/zygote_server.py), so a kassist serve started with it and a kassist
+        # command without it could not both be forked by one zygote.
+        "LANGGRAPH_CLI_NO_ANALYTICS": "1",
+        # and its check for a newer langgraph-api (a thread of every langgraph dev asking PyPI): the
+        # machine's network is closed, and no test reads its answer.
+        "LANGGRAPH_NO_VERSION_CHECK": "1",
     }
     return base
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 from databases import fresh_database
+from zygote import Child
 
 ROOT = Path(__file__).resolve().parent.parent
 ACME_KEY = "acme-key-0123456789abcdef"
@@ -134,10 +135,12 @@ def running(
 ) -> Iterator[subprocess.Popen[bytes]]:
     """Run ``argv`` until the block ends and yield its process; ``ready()`` is the URL that answers
     200 once it serves (asked again on every poll: a server may announce a different port than it
-    was given). Its output goes to :func:`log_of` ``(log_dir, what)``."""
+    was given). Its output goes to :func:`log_of` ``(log_dir, what)``. A ``kassist serve``
+    (``python -m server.langserve_app``) is forked by the test process's zygote (tests/zygote.py: a real
+    process, without ~2 s of CPU of imports) where its environment lets it; anything else is exec'd."""
     log_path = log_of(log_dir, what)
     with log_path.open("w") as log:
-        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = Child(argv, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_ready(proc, ready, log_path, what)
             yield proc

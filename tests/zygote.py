@@ -21,7 +21,8 @@ What differs from an exec'd child, by construction and checked at the zygote's s
   locale, BLAS/OpenMP, LangChain/LangSmith/LangGraph, OpenTelemetry, ``TZ``) must equal the zygote's, or the
   child is exec'd as before (``Child`` falls back to ``subprocess`` itself);
 - the string hash seed is the zygote's (shared by its children), where each exec'd child draws its own.
-Only the ``-P -m cli.main`` form goes through the zygote; a forked ``kassist`` asks the zygote for its own
+Only the ``-P -m cli.main`` form and kassist serve's ``-m server.langserve_app`` (as tests/server_harness.py
+starts it: ~2 s of CPU of imports per server) go through the zygote; a forked ``kassist`` asks the zygote for its own
 children of that form (``kassist demo``'s corpus, ingest, resume and runs commands: tests/zygote_server.py's
 ``_OwnChild``), with the same comparisons, and execs them where a forked one would differ. The docs examples' ``kassist`` (a shell runs
 it) asks a zygote of its own through tests/zygote_client.py (``serving``), which compares the same
@@ -43,11 +44,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from zygote_server import ZygoteChild, process_attributes, start_values
+from zygote_server import ZygoteChild, entry_of, process_attributes, start_values
 
 SERVER = Path(__file__).with_name("zygote_server.py")
 CLIENT = Path(__file__).with_name("zygote_client.py")
-ENTRY = ("-P", "-m", "cli.main")
 # The zygote leans on CPython internals (Popen._execute_child's parameters, runpy's module runner):
 # on another Python every child is exec'd - slow, never wrong.
 SUPPORTED = sys.version_info[:2] == (3, 11)
@@ -161,7 +161,8 @@ def started(env: Mapping[str, str]) -> Iterator[Zygote]:
 
 
 class Child(ZygoteChild):
-    """``subprocess.Popen`` whose ``[sys.executable, "-P", "-m", "cli.main", ...]`` children are forked by
+    """``subprocess.Popen`` whose ``[sys.executable, "-P", "-m", "cli.main", ...]`` and
+    ``[sys.executable, "-m", "server.langserve_app", ...]`` children (zygote_server.ENTRIES) are forked by
     the zygote; any other command, or an environment the zygote cannot give, is exec'd as usual."""
 
     def _execute_child(  # type: ignore[override]
@@ -175,7 +176,7 @@ class Child(ZygoteChild):
         plain = preexec_fn is None and not pass_fds and not shell and executable is None and close_fds
         plain = plain and restore_signals and gid is None and gids is None and uid is None and umask < 0
         plain = plain and SUPPORTED
-        forks = None if argv is None or argv[:4] != [sys.executable, *ENTRY] or not plain else _fitting(env)
+        forks = None if argv is None or entry_of(argv) is None or not plain else _fitting(env)
         if forks is None:
             return super()._execute_child(  # type: ignore[misc,no-any-return]
                 args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,

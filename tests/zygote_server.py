@@ -41,6 +41,7 @@ import sys
 import threading
 import types
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -57,11 +58,62 @@ PRELOAD = (
 # The memory screen's rules (screen.match, screen.intent: ~370 patterns compiled and their literal
 # pre-checks derived, ~0.6-1 s of CPU) are imported on a run's first memory write, which every
 # ingestion run makes (its summary in the tenant's memory): the last cost an ingest child paid here.
+# kassist serve's app (server.langserve_app: fastapi, langserve, uvicorn; ~0.3 s more) too: the server
+# tests start dozens of them per run, each ~2.1 s of CPU exec'd, nearly all of it these imports.
 OWN_PRELOAD = (
     "cli.main", "cli.ingest", "graph.ingestion.graph", "memory.manager", "graph.assistant.graph",
     "knowledge.index", "checkpointer", "checkpointer.retry", "memory.manager.screen.match",
-    "memory.manager.screen.intent",
+    "memory.manager.screen.intent", "server.langserve_app",
 )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A command a child runs: an ``argv`` that starts with ``prefix``. ``module``: run as ``python -m``
+    runs it (``-P``: nothing put first on sys.path; else the working directory); else ``prefix[0]`` is a
+    console script of this venv, run as its shebang's interpreter (this one) runs it: its folder first on
+    sys.path."""
+
+    prefix: tuple[str, ...]
+    module: str = ""
+
+    def path0(self, cwd: str) -> str | None:
+        """What the interpreter puts first on sys.path for this command (None: nothing, as under -P)."""
+        if not self.module:
+            return os.path.dirname(self.prefix[0])
+        return None if "-P" in self.prefix else cwd
+
+
+BIN = os.path.dirname(sys.executable)
+# The commands the tests run that the zygote forks: the kassist CLI as the tests run it; kassist serve's
+# server as tests/server_harness.py starts it (``python -m server.langserve_app``; ~2.1 s of CPU exec'd,
+# nearly all imports); ``langgraph dev`` (langgraph-cli's console script; ~2.2 s of CPU exec'd, 1,763 of
+# its 2,448 modules preloaded here: langgraph_api's own are not, as they read at import what
+# ``langgraph dev`` sets in the environment just before - see LANGGRAPH_DEV_SETS); and the ``kassist``
+# console script of this venv. Each module entry's module is forgotten after the preload.
+ENTRIES = (
+    Entry((sys.executable, "-P", "-m", "cli.main"), "cli.main"),
+    Entry((sys.executable, "-m", "server.langserve_app"), "server.langserve_app"),
+    Entry((os.path.join(BIN, "langgraph"), "dev")),
+    Entry((os.path.join(BIN, "kassist"),)),
+)
+# What langgraph_api.cli.run_server puts in the environment before it imports the server (whose modules
+# read them at import): a preloaded module that read one at import would carry the zygote's value where
+# the exec'd server's import sees run_server's. The zygote refuses to start if one was read.
+LANGGRAPH_DEV_SETS = frozenset({
+    "MIGRATIONS_PATH", "DATABASE_URI", "REDIS_URI", "N_JOBS_PER_WORKER", "LANGGRAPH_STORE", "LANGSERVE_GRAPHS",
+    "LANGSMITH_LANGGRAPH_API_VARIANT", "LANGGRAPH_AUTH", "LANGGRAPH_HTTP", "LANGGRAPH_UI", "LANGGRAPH_WEBHOOKS",
+    "LANGGRAPH_UI_CONFIG", "LANGGRAPH_CHECKPOINTER", "LANGGRAPH_UI_BUNDLER", "LANGGRAPH_API_URL",
+    "LANGGRAPH_DISABLE_FILE_PERSISTENCE", "LANGGRAPH_RUNTIME_EDITION", "LANGGRAPH_ALLOW_BLOCKING",
+    "ALLOW_PRIVATE_NETWORK",
+})  # fmt: skip
+
+
+def entry_of(argv: Sequence[str]) -> Entry | None:
+    """The entry of ENTRIES ``argv`` runs, or None."""
+    return next((entry for entry in ENTRIES if tuple(argv[: len(entry.prefix)]) == entry.prefix), None)
+
+
 # Read at interpreter start or by the preloaded modules' import: a child whose value differs is exec'd.
 START_VARIABLES = ("PYTHON", "LANG", "LC_", "OPENBLAS", "GOTO_NUM_THREADS", "OMP_", "MKL_", "LANGCHAIN",
                    "LANGSMITH", "LANGGRAPH", "OTEL_", "TZ")  # fmt: skip
@@ -437,12 +489,14 @@ def _blas_threads(env: Mapping[str, str]) -> None:
 
 
 def _forget_entry() -> None:
-    """``cli.main`` out of sys.modules and its package, as in an exec'd ``python -m cli.main`` (which
-    runs the file as ``__main__`` only; runpy warns when ``cli.main`` is imported already); what it
-    imported stays loaded."""
-    sys.modules.pop("cli.main", None)
-    with contextlib.suppress(AttributeError):
-        del sys.modules["cli"].main
+    """Each entry's module (``cli.main``, ``server.langserve_app``) out of sys.modules and its package, as
+    in an exec'd ``python -m cli.main`` (which runs the file as ``__main__`` only; runpy warns when
+    ``cli.main`` is imported already); what it imported stays loaded."""
+    for entry in ENTRIES:
+        package, _, name = entry.module.rpartition(".")
+        if entry.module and sys.modules.pop(entry.module, None) is not None:
+            with contextlib.suppress(AttributeError, KeyError):
+                delattr(sys.modules[package], name)
 
 
 def _start(control: socket.socket, listener: socket.socket) -> Callable[[dict[str, Any]], str]:
@@ -457,6 +511,10 @@ def _start(control: socket.socket, listener: socket.socket) -> Callable[[dict[st
             importlib.import_module(name)
         _forget_entry()
         _Reading.stop()
+        if seen & LANGGRAPH_DEV_SETS:
+            raise RuntimeError(
+                f"the preload read what langgraph dev sets: {sorted(seen & LANGGRAPH_DEV_SETS)}"
+            )
         threads = len(os.listdir("/proc/self/task"))
         fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
         if threads != 1 or threading.active_count() != 1:
@@ -512,13 +570,25 @@ def _main() -> None:
     refusal = _start(control, listener)
     request = _serve(control, listener, refusal)  # returns in a forked child only
     _own_children_forked(sys.argv[2])
-    sys.argv = ["-m", *request["argv"][4:]]  # runpy puts the module's path first, as `python -m` does
-    sys.orig_argv = list(request["argv"])
+    entry = entry_of(request["argv"])
+    assert entry is not None, request["argv"]  # the test's side sends nothing else
+    path0 = entry.path0(os.getcwd())  # the child's working directory, set above
+    if path0 is not None:
+        sys.path.insert(0, path0)
+    argv = request["argv"]
+    # a script: as its shebang's interpreter runs it
+    sys.orig_argv = list(argv) if entry.module else [sys.executable, *argv]
     sys.modules["__main__"] = types.ModuleType("__main__")
     import runpy
 
     try:
-        runpy._run_module_as_main("cli.main", alter_argv=True)  # type: ignore[attr-defined]
+        if entry.module:
+            # runpy puts the module's path first, as `python -m` does
+            sys.argv = ["-m", *argv[len(entry.prefix) :]]
+            runpy._run_module_as_main(entry.module, alter_argv=True)  # type: ignore[attr-defined]
+        else:
+            sys.argv = list(argv)
+            runpy.run_path(argv[0], run_name="__main__")
     except SystemExit:
         raise
     except BaseException as exc:  # printed as `python -m` prints it: without this file's frames
