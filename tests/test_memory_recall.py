@@ -180,9 +180,13 @@ def test_remember_many_one_batch_one_embedding_call_and_the_policy(
         )
 
 
+# The memory manager's version table before kassist.db.migrate (which adopts and drops it).
+LEGACY_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version integer NOT NULL)"
+
+
 def test_setup_migrates_a_version_1_database_to_keyword_search(db_url: str) -> None:
     sql = sql_sqlite if db_url.startswith("sqlite") else sql_postgres
-    for statement in (sql.CREATE_VERSION_TABLE, *sql.MIGRATIONS[0]):
+    for statement in (LEGACY_VERSION_TABLE, *sql.MIGRATIONS[0]):
         if db_url.startswith("sqlite"):
             raw(db_url, statement)
         else:

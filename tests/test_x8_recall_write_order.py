@@ -39,7 +39,7 @@ def test_a_postgres_database_from_before_the_write_order_numbers_its_memories_by
     pg_url: str,
 ) -> None:
     with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(sql_postgres.CREATE_VERSION_TABLE)
+        conn.execute("CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version integer NOT NULL)")
         for statement in (*sql_postgres.MIGRATIONS[0], *sql_postgres.MIGRATIONS[1]):
             conn.execute(statement)  # no parameters: the '%' in the DDL is literal
         conn.execute("INSERT INTO kassist_mem_schema_version (version) VALUES (2)")

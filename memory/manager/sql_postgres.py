@@ -73,10 +73,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-# The version table of the code before kassist.db.migrate (adopted and dropped by it), kept only
-# for tests/test_memory_recall.py, which builds such a database with it.
-CREATE_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version integer NOT NULL)"
-
 
 def _semantic(as_of: bool, by_type: bool, by_key: bool) -> str:
     return (

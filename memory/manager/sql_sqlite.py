@@ -77,10 +77,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 
-# The version table of the code before kassist.db.migrate (adopted and dropped by it), kept only
-# for tests/test_memory_recall.py, which builds such a database with it.
-CREATE_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS kassist_mem_schema_version (version INTEGER NOT NULL)"
-
 AFTER_ERASURE = "PRAGMA wal_checkpoint(TRUNCATE)"
 
 
