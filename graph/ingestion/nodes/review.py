@@ -68,7 +68,14 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
         # is kept for the grace only, and record_decision takes it back at its start - an invocation
         # stopped in between (interrupt_before record_decision, a cancel, a recursion limit) left the
         # run "running right now" to every other door for LEASE_S (h17 s36 H17-6; work_node's rule).
-        after_node(runs, state.run_id, for_run(config).shared.env)
+        try:
+            after_node(runs, state.run_id, for_run(config).shared.env)
+        except Exception:
+            # Nothing after interrupt() may raise: LangGraph would keep this task's resume and hand
+            # the decision to the next resume, whoever sends it (h26 s40 H26-7: a member's bare
+            # continuation carried out the admin's approve). The lease runs out by itself, and
+            # record_decision, next, takes it back.
+            logger.warning("run %s: the review's lease could not be shortened", state.run_id, exc_info=True)
     if approved:
         text = f"approved{' by ' + who if who else ''}: {state.review}"
         return {**update, "status": "running", "review": text, **work.advance(state, "review", text)}
