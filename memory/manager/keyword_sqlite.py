@@ -14,42 +14,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from knowledge.index.rules import fts5_phrases
 from memory.bm25 import PrefixStats, bm25_rescore, fts5_idf, idf_order, rescore_count
 from memory.manager import statements as s
-from memory.manager.filtered import Filtered
 from memory.manager.ops import Op
-
-FTS = "kassist_mem_fts"
-_SCOPE = "'scope : (\"' || :scope_user || '\" OR \"' || :scope_defaults || '\")'"
-
-
-@dataclass(frozen=True)
-class ScopedKeyword:
-    """The statements of :func:`scoped_keyword` (SQLite only)."""
-
-    postings: str  # rowids of the scope's entries matching :phrase (one FTS5 phrase)
-    stats: str  # the scope's entry count and mean content length
-    texts: Filtered  # (rowid, content, memory id) of the :entries (json) visible now
-
-
-def _texts(as_of: bool, by_type: bool, by_key: bool) -> str:
-    # CROSS JOIN fixes the join order: each entry by rowid, then its memory by primary key.
-    return (
-        f"SELECT x.rowid, x.content, m.id FROM json_each(:entries) j "
-        f"CROSS JOIN {FTS} x ON x.rowid = j.value CROSS JOIN {s.MEMORIES} m ON m.id = x.ident "
-        f"WHERE {s.hybrid_where(as_of, by_type, by_key)}"
-    )
-
-
-SCOPED_KEYWORD = ScopedKeyword(
-    postings=f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH ({_SCOPE} || ' AND content : ' || :phrase)",
-    stats=f"SELECT count(*), avg(length(content)) FROM {FTS} WHERE {FTS} MATCH {_SCOPE}",
-    texts=Filtered.build(_texts, as_of=False),
-)
 
 
 def scoped_keyword(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from memory.manager import ddl
 from memory.manager import statements as s
-from memory.manager.keyword_sqlite import SCOPED_KEYWORD
+from memory.manager.filtered import Filtered
 from memory.manager.models import canonical_json
 from memory.manager.rows import adapter, aware
 
@@ -131,6 +132,35 @@ def decode_row(row: Sequence[Any], shape: s.Shape) -> Sequence[Any]:
         if isinstance(out[i], str):
             out[i] = json.loads(out[i])
     return out
+
+
+# The user's and the tenant defaults' scope tokens, as an FTS5 column filter.
+_SCOPES = "'scope : (\"' || :scope_user || '\" OR \"' || :scope_defaults || '\")'"
+
+
+@dataclass(frozen=True)
+class ScopedKeyword:
+    """The statements of :func:`memory.manager.keyword_sqlite.scoped_keyword` (SQLite only)."""
+
+    postings: str  # rowids of the scope's entries matching :phrase (one FTS5 phrase)
+    stats: str  # the scope's entry count and mean content length
+    texts: Filtered  # (rowid, content, memory id) of the :entries (json) visible now
+
+
+def _texts(as_of: bool, by_type: bool, by_key: bool) -> str:
+    # CROSS JOIN fixes the join order: each entry by rowid, then its memory by primary key.
+    return (
+        f"SELECT x.rowid, x.content, m.id FROM json_each(:entries) j "
+        f"CROSS JOIN {FTS} x ON x.rowid = j.value CROSS JOIN {s.MEMORIES} m ON m.id = x.ident "
+        f"WHERE {s.hybrid_where(as_of, by_type, by_key)}"
+    )
+
+
+SCOPED_KEYWORD = ScopedKeyword(
+    postings=f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH ({_SCOPES} || ' AND content : ' || :phrase)",
+    stats=f"SELECT count(*), avg(length(content)) FROM {FTS} WHERE {FTS} MATCH {_SCOPES}",
+    texts=Filtered.build(_texts, as_of=False),
+)
 
 
 SQL = s.build(

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kassist.db import Stmt
 from memory.manager.filtered import Filtered as Filtered  # one statement per recall filter combination
 
-if TYPE_CHECKING:  # keyword_sqlite builds its statements from this module's
-    from memory.manager.keyword_sqlite import ScopedKeyword
+if TYPE_CHECKING:  # sql_sqlite builds its statements from this module's
+    from memory.manager.sql_sqlite import ScopedKeyword
 
 NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
@@ -241,7 +241,7 @@ class ManagerSql:
     analyze: str | None = None
     """Refreshes the memories table's planner statistics (after a bulk import)."""
     keyword_scoped: ScopedKeyword | None = None
-    """SQLite: the keyword list ranked with the user's own statistics (keyword_sqlite.ScopedKeyword),
+    """SQLite: the keyword list ranked with the user's own statistics (sql_sqlite.ScopedKeyword),
     used instead of ``keyword``; None: ``keyword`` ranks in SQL."""
 
     # What an operation yields and reads: the statements with their values adapted for this
