@@ -34,31 +34,22 @@ from memory.store.records import sqlite_time
 from memory.store.sql_sqlite import (
     BUMP_GENERATION,
     GENERATION,
-    HIDDEN,
     KEYWORD_POSTINGS,
     KEYWORD_ROWS,
+    KEYWORD_STATS,
+    KEYWORD_TEXTS,
     MAX_WORDS,
     ROWS_FOR_IDS,
     STATEMENTS,
     TENANT_VECTORS,
-    VISIBLE,
 )
-from memory.store.statements import TEXTS, Program
+from memory.store.statements import Program
 from memory.store.vectors_sqlite import TenantVectors
 
 # A word of more entries than this within the prefix is read this far only (the oldest; it weighs
 # almost nothing in BM25, and a turn about the question also holds its rarer words): reading every
 # posting of a word in most of 20,000 entries took ~200 ms a query, this cap ~5 ms.
 POSTINGS_CAP = 1000
-# (json array of entry ids) -> (entry id, text): the texts BM25 rescores (keywords.bm25_rescore).
-KEYWORD_TEXTS = f"SELECT t.id, t.content FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value"
-# (hidden ranges, tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within a
-# namespace prefix, outside the reader's hidden ranges.
-KEYWORD_STATS = (
-    f"{HIDDEN}SELECT count(*), avg(length(content)) FROM {TEXTS} "
-    f"WHERE tenant_id = ? AND ns_path >= ? AND (? IS NULL OR ns_path < ?) AND {VISIBLE.format(path='ns_path')}"
-)
-
 # Past this many patched items (or a tenth of the base) the next query reloads a compact base.
 MIN_OVERLAY_BEFORE_RELOAD = 1000
 

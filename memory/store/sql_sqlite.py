@@ -145,6 +145,15 @@ KEYWORD_ROWS = (
     f"WHERE {_IN_PREFIX} AND {_NOT_EXPIRED}{{filters}}"
 )
 
+# (json array of entry ids) -> (entry id, text): the texts BM25 rescores (keywords.bm25_rescore).
+KEYWORD_TEXTS = f"SELECT t.id, t.content FROM json_each(?) j CROSS JOIN {TEXTS} t ON t.id = j.value"
+# (hidden ranges, tenant, lo, hi, hi) -> (entries, mean characters) of the keyword index within a
+# namespace prefix, outside the reader's hidden ranges.
+KEYWORD_STATS = (
+    f"{HIDDEN}SELECT count(*), avg(length(content)) FROM {TEXTS} "
+    f"WHERE tenant_id = ? AND ns_path >= ? AND (? IS NULL OR ns_path < ?) AND {VISIBLE.format(path='ns_path')}"
+)
+
 
 def open_dialect(db: Database, index: IndexSettings) -> tuple[StoreDialect, StoreDriver]:
     """The store's SQLite side on ``db``: search in numpy over the cached vectors, which follow
