@@ -26,6 +26,7 @@ from langgraph.checkpoint.base import (
 )
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
+from checkpointer.decode_interrupts import raise_interrupt
 from checkpointer.errors import CorruptCheckpoint, InvalidMetadata
 from checkpointer.query import PAYLOAD_COLS, Row
 from checkpointer.small_values import EMPTY, load_small, same_version, version_text
@@ -224,6 +225,7 @@ def loads(
         data = blob if type(blob) is bytes else (bytes(blob) if blob is not None else b"")
         return serde.loads_typed((type_, data))
     except Exception as exc:
+        raise_interrupt()  # a signal handled inside the decode is no damage
         raise CorruptCheckpoint(where[0], where[1], f"{kind} {name!r}", exc) from exc
 
 

@@ -23,6 +23,7 @@ from langgraph.checkpoint.base import (
 from langgraph.checkpoint.serde.base import SerializerProtocol
 
 from checkpointer import ops_history, ops_read, ops_write, small_values
+from checkpointer.decode_interrupts import interrupt_aware_serde
 from checkpointer.executor import CheckpointExecutor
 from checkpointer.query import CheckpointSql, Op, Steps, migrate, only
 from checkpointer.read_batch import Coalescer
@@ -63,7 +64,8 @@ class TenantCheckpointer(Closing, ThreadAdmin, BaseCheckpointSaver[str]):
         tenant_id: str | None = None,
         check_conflicts: bool = True,
     ) -> None:
-        super().__init__(serde=serde)
+        # Ours unless one is given: a signal while a value decodes stays a signal (decode_interrupts).
+        super().__init__(serde=serde if serde is not None else interrupt_aware_serde())
         self._executor = executor
         self._sql = executor.sql  # the dialect's statements, handed to every operation
         self._bound = validate_tenant_id(tenant_id) if tenant_id is not None else None

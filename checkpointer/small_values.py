@@ -16,6 +16,7 @@ from langgraph.checkpoint.serde.base import SerializerProtocol
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.serde.types import _DeltaSnapshot
 
+from checkpointer.decode_interrupts import raise_interrupt
 from checkpointer.errors import CorruptCheckpoint
 
 EMPTY = "empty"
@@ -224,6 +225,7 @@ def load_small(
             if type(got) is not dict:
                 raise ValueError("not a map of channel -> value")
         except Exception as exc:
+            raise_interrupt()  # a signal handled inside the decode is no damage
             raise CorruptCheckpoint(
                 where[0], where[1], "the small values in the checkpoint row", exc
             ) from exc
@@ -241,6 +243,7 @@ def load_small(
     except CorruptCheckpoint:
         raise
     except Exception as exc:
+        raise_interrupt()
         raise CorruptCheckpoint(where[0], where[1], f"channel {channel!r}", exc) from exc
     return values
 

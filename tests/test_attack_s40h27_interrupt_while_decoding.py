@@ -57,9 +57,6 @@ runpy.run_module("cli.main", run_name="__main__", alter_sys=True)
 """
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H27-2: an interrupt inside ormsgpack's ext_hook is told as damaged data"
-)
 @pytest.mark.parametrize(
     ("door", "sig", "code"), [("approve", signal.SIGINT, 130), ("ingest", signal.SIGTERM, 143)]
 )
