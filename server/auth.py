@@ -265,7 +265,7 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | No
     # took in its first instant is the run it was accepted with (server/accepted_resume.py).
     await accepted_resume.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
-    check_run(ctx, graph, kwargs)
+    check_run(ctx, graph, kwargs, value.get("run_id"))
     _refuse(422, delayed_decision(graph, kwargs.get("command"), value.get("after_seconds")))
     _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
     await check_start_input(ctx, graph, value.get("thread_id"), kwargs, makes)

@@ -224,7 +224,9 @@ def is_state_write(value: object) -> bool:
     return isinstance(value, Mapping) and "metadata" not in value and "action" not in value
 
 
-def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[str, Any]) -> None:
+def check_run(
+    ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[str, Any], run_id: object = None
+) -> None:
     """What a run (or a cron's runs) may carry besides its configurable keys: its graph's input
     keys, the user's own messages, a question that fits the context, a command that only resumes,
     and a decision on a review only with an admin key."""
@@ -267,7 +269,7 @@ def check_run(ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[st
         # The decision is the admin's to send; who decided and when are the server's to record (the
         # run's review line and its stored report say them): a client's "by"/"at" are replaced.
         if isinstance(command, dict):
-            command["resume"] = recorded_decision(command.get("resume"), str(ctx.user.identity))
+            command["resume"] = recorded_decision(command.get("resume"), str(ctx.user.identity), run_id)
 
 
 def delayed_decision(graph: str | None, command: object, after_seconds: object) -> str | None:

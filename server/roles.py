@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from kassist.review import DECISION_RUN
 from server.configurable import shown
 
 TENANT_DEFAULTS = "*"  # memory.manager.models.TENANT_DEFAULTS, without importing the manager
@@ -90,18 +91,23 @@ def _interrupt_id(key: object) -> bool:
     return isinstance(key, str) and re.fullmatch(r"[0-9a-f]{32}", key) is not None
 
 
-def recorded_decision(resume: object, identity: str) -> object:
+def recorded_decision(resume: object, identity: str, run: object = None) -> object:
     """The resume value a review decision is recorded with: the verdict the client sent (read as
     :func:`approves` reads it), decided by ``identity`` (the key's), at the server's time (the
-    review node stamps it). Whatever ``by`` or ``at`` the client wrote is dropped. A mapping of
-    interrupt ids to answers (what ``input.respond`` sends) keeps its ids, each answer recorded so."""
+    review node stamps it), for the LangGraph run ``run`` that carries it (the review node carries
+    out no decision another run brought: :data:`DECISION_RUN`). Whatever ``by`` or ``at`` the client
+    wrote is dropped. A mapping of interrupt ids to answers (what ``input.respond`` sends) keeps its
+    ids, each answer recorded so."""
     if isinstance(resume, Mapping) and resume and all(_interrupt_id(k) for k in resume):
-        return {k: _recorded_answer(v, identity) for k, v in resume.items()}  # one level (H25-2)
-    return _recorded_answer(resume, identity)
+        return {k: _recorded_answer(v, identity, run) for k, v in resume.items()}  # one level (H25-2)
+    return _recorded_answer(resume, identity, run)
 
 
-def _recorded_answer(resume: object, identity: str) -> dict[str, str]:
-    return {"decision": "approve" if approves(resume) else "reject", "by": identity}
+def _recorded_answer(resume: object, identity: str, run: object) -> dict[str, str]:
+    answer = {"decision": "approve" if approves(resume) else "reject", "by": identity}
+    if run is not None:
+        answer[DECISION_RUN] = str(run)
+    return answer
 
 
 def admin_only(what: str) -> str:

@@ -27,7 +27,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
-import pytest
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, serving_langgraph_dev
 
 SECRET_DOC = (
@@ -75,11 +74,6 @@ def _spoil(db: str, run: str, value: object) -> object:
     return old
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-9: a decision run failing in await_review before interrupt() keeps its resume; the member's "
-    "bare continuation carries it out",
-)
 def test_a_members_continuation_after_a_decision_failed_before_the_interrupt_decides_nothing(
     tmp_path: Path,
 ) -> None:

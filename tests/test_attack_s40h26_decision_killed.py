@@ -21,7 +21,6 @@ from contextlib import closing
 from pathlib import Path
 
 import httpx
-import pytest
 from server_harness import ACME_ADMIN_KEY, ACME_KEY, serving_langgraph_dev
 from sqlite_stall import HELD_S, stalled
 
@@ -47,11 +46,6 @@ def _held(db: Path) -> bool:
             return True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-10: a decision killed before its checkpoint stays pending; after the restart a member's bare "
-    "continuation carries it out",
-)
 def test_a_decision_killed_before_its_checkpoint_is_not_carried_out_by_a_member(tmp_path: Path) -> None:
     root = tmp_path / "ingest-root" / "acme" / "secret"
     with serving_langgraph_dev(tmp_path, ENV) as served:

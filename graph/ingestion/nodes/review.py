@@ -19,7 +19,7 @@ from graph.ingestion.served_lease import after_node, carried_by_server, lease_he
 from graph.ingestion.state import AgentRunState
 from graph.ingestion.store import TenantRunStore
 from graph.ingestion.work import Update, open_run, work_node
-from kassist.review import ReviewDecision
+from kassist.review import DECISION_RUN, ReviewDecision
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +49,8 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
             "no decision was carried out)",
         }
     decision = interrupt({"run_id": state.run_id, "reason": state.review, "reports": state.reports})
+    if not _brought_by_this_run(decision, config):
+        return {"status": "needs_review", "last_error": LEFT_BY_ANOTHER_RUN}
     refused = _first_decision(state, config, decision)
     if refused is not None:  # the review waits again, at a new interrupt (route: await_review)
         return {"status": "needs_review", "last_error": refused}
@@ -81,6 +83,26 @@ def await_review(state: AgentRunState, config: RunnableConfig) -> Update:
         return {**update, "status": "running", "review": text, **work.advance(state, "review", text)}
     text = f"rejected{' by ' + who if who else ''}: {state.review}"
     return {**update, "status": "cancelled", "review": text, "last_error": text}
+
+
+LEFT_BY_ANOTHER_RUN = (
+    "a review decision sent with an earlier request, which failed or was stopped before it was carried "
+    "out, was not carried out by this one: nothing was decided; an admin sends the decision again"
+)
+
+
+def _brought_by_this_run(decision: Any, config: RunnableConfig) -> bool:
+    """Whether ``decision`` came with the run executing now: a decision langgraph dev's door recorded
+    names its run (:data:`kassist.review.DECISION_RUN`); LangGraph hands a decision an earlier run
+    left on the checkpoint (it failed, or was killed, before using it) to the next run of the thread
+    (h26 s40 H26-9, H26-10). A decision naming no run (the runs API's, the console's, the command
+    line's, carried by their runner) is its runner's."""
+    brought = decision.get(DECISION_RUN) if isinstance(decision, dict) else None
+    if brought is None:
+        return True
+    metadata = config.get("metadata") or {}
+    here = {config.get("run_id"), metadata.get("run_id"), (config.get("configurable") or {}).get("run_id")}
+    return str(brought) in {str(r) for r in here if r is not None}
 
 
 def _first_decision(state: AgentRunState, config: RunnableConfig, decision: Any) -> str | None:
