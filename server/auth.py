@@ -124,6 +124,7 @@ from server.cron_limits import (
     reached_cron,
 )
 from server.cron_rules import CRON_ONLY_KEYS, check_cron_thread, store_cron_user
+from server.interrupt_nodes import interrupt_refusal
 from server.job_threads import (
     check_cancel,
     check_copy,
@@ -265,9 +266,12 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | No
     # took in its first instant is the run it was accepted with (server/accepted_resume.py).
     await accepted_resume.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
-    check_run(ctx, graph, kwargs, value.get("run_id"))
+    check_run(ctx, graph, kwargs, value.get("run_id"), value.get("assistant_id"))
     _refuse(422, delayed_decision(graph, kwargs.get("command"), value.get("after_seconds")))
-    _refuse(422, refused_input(input_graph(value.get("assistant_id")), kwargs.get("input")))
+    # A client's own assistant's graph as langgraph dev stores it (its nodes, not every graph's: H26-1b).
+    stored_graph = input_graph(value.get("assistant_id"))
+    _refuse(422, refused_input(stored_graph, kwargs.get("input")))
+    _refuse(422, interrupt_refusal(stored_graph, kwargs))
     await check_start_input(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_turn_ids(ctx, graph, value.get("thread_id"), kwargs.get("input"))
     await keep_first_settings(ctx, graph, value.get("thread_id"), kwargs)

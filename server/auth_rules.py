@@ -31,7 +31,6 @@ from server.configurable import (
     refused_value,
     server_set,
 )
-from server.interrupt_nodes import interrupt_refusal
 from server.roles import TENANT_DEFAULTS, admin_only, decides, decision_refusal, recorded_decision
 from server.run_checks import refuse, tenant_of
 from server.turn_input import question_refusal, turn_refusal
@@ -216,6 +215,19 @@ def input_graph(assistant_id: object) -> str | None:
     return None
 
 
+def assistant_configurable(assistant_id: object) -> dict[str, Any]:
+    """The configurable keys a client's own assistant stored (its config's and its context's), which
+    langgraph-api lays under each of its runs; {} for a built-in assistant or one the server lacks."""
+    from server.holds import stored
+
+    if assistant_id is None or graph_of_assistant(assistant_id) is not None:
+        return {}
+    for assistant in stored("assistants"):
+        if str(assistant.get("assistant_id")) == str(assistant_id):
+            return client_configurable(assistant.get("config"), assistant.get("context"))
+    return {}
+
+
 # -- threads and their runs -------------------------------------------------------------------
 def is_state_write(value: object) -> bool:
     """Whether a threads "update" writes the thread's state: langgraph-api's ``Threads.State.post``
@@ -225,18 +237,26 @@ def is_state_write(value: object) -> bool:
 
 
 def check_run(
-    ctx: Auth.types.AuthContext, graph: str | None, kwargs: Mapping[str, Any], run_id: object = None
+    ctx: Auth.types.AuthContext,
+    graph: str | None,
+    kwargs: Mapping[str, Any],
+    run_id: object = None,
+    assistant_id: object = None,
 ) -> None:
     """What a run (or a cron's runs) may carry besides its configurable keys: its graph's input
     keys, the user's own messages, a question that fits the context, a command that only resumes,
     and a decision on a review only with an admin key."""
     run_input, command = kwargs.get("input"), kwargs.get("command")
     refuse(422, refused_input(graph, run_input))
-    refuse(422, interrupt_refusal(graph, kwargs))
     if graph in (None, "assistant"):  # None: a client's own assistant, maybe of this graph
         refuse(422, turn_refusal(run_input))
-        sent = client_configurable(kwargs.get("config"), kwargs.get("context"))
-        # A client's own assistant may carry a budget of its own: only a budget sent here is known.
+        # What the run runs with: a client's own assistant's stored keys, the run's laid over them (as
+        # langgraph-api merges them). Judged on the run's alone, a budget the assistant stored let a
+        # question in that failed inside the run (h26 s40 H26-8).
+        sent = {
+            **assistant_configurable(assistant_id),
+            **client_configurable(kwargs.get("config"), kwargs.get("context")),
+        }
         budget = sent.get("context_budget", DEFAULT_BUDGET if graph == "assistant" else None)
         if isinstance(budget, int) and not isinstance(budget, bool):
             refuse(422, question_refusal(run_input, budget, MAX_CONTEXT_BUDGET))

@@ -15,18 +15,12 @@ On the shared ``langgraph dev`` (hashing flavour, offline responder): one turn, 
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 QUESTION = "Please explain in detail " + "the leave policy for probationary hires and contractors " * 8
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-8: an own assistant's stored context_budget skips the door's budget check (200 carrying "
-    "ContextBudgetTooSmall)",
-)
 def test_a_question_over_an_assistants_stored_budget_is_refused_before_the_run(
     shared_dev_hashing: SharedServer,
 ) -> None:

@@ -15,16 +15,11 @@ On the shared ``langgraph dev`` (hashing flavour, offline responder): one turn, 
 from __future__ import annotations
 
 import httpx
-import pytest
 from shared_servers import SharedServer, file_tenants
 
 ME = file_tenants(__name__)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H26-1b: an own assistant's run may name another graph's node in interrupt_before; it is ignored",
-)
 def test_an_own_assistants_turn_asked_to_stop_before_remember_remembers_nothing(
     shared_dev_hashing: SharedServer,
 ) -> None:
