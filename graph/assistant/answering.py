@@ -16,7 +16,8 @@ my dog to the Tokyo office" misleads. :func:`judge` decides, from the reranked h
   percentage or a count, a sentence that states one about its subject ("how many minutes ..." is not
   answered by "the first 30 days ...", "how many fire wardens ..." by a sentence with no number);
 - a numbered thing the question asks about ("week 53", "SEV3") that the passages name only with
-  other numbers is not in the base (:func:`graph.assistant.names.other_numbers`);
+  other numbers is not in the base (:func:`graph.assistant.names.other_numbers`); nor is a version
+  ("20.21.0") that only its siblings' documents carry (:mod:`graph.assistant.absent_versions`);
 - a claim the question takes for granted ("since sabbaticals are paid now, ...",
   :mod:`graph.assistant.premises`) must be stated by a passage; the abstention then quotes what the
   closest passage does say, in one line;
@@ -44,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
+from graph.assistant.absent_versions import absent_versions
 from graph.assistant.answer_types import asked_type, carries, gives_phone
 from graph.assistant.asking import asking_part
 from graph.assistant.language import LANGUAGE_NOTE as LANGUAGE_NOTE
@@ -249,13 +251,21 @@ def _judge(
     if siblings:
         reason = f"nothing mentions {', '.join(siblings)}"
         return Verdict(False, reason, _closest(hits), language, missing=siblings)
+    # A version asked for that the base holds only siblings of ("What changed in 20.21.0?" beside
+    # notes up to 20.20.2): not found, naming the closest versions, never a neighbour's answer.
+    absent = absent_versions(asks, hits, uses)
+    if absent:
+        spans = [a.span for a in absent]
+        reason = f"nothing found for version {', '.join(spans)}"
+        return Verdict(False, reason, absent[0].closest, language, missing=spans)
     # Names in the circumstances a message gives before it asks ("I'm at a hotel in Milan ...
     # what's the first thing to check?") are context, not what the base must mention; an office
     # the message names anywhere stays asked for.
     scoped = named_scopes(asks)
     offices = office_names(query)
     if scoped or offices:  # the passages' words are read only when the question names something
-        texts = [f"{h['title']} {file_words(h)} {h['text']}" for h in hits]
+        # The heading too: a release's dated heading ("2025-01-21, Version 20.18.2") says its year.
+        texts = [f"{h['title']} {file_words(h)} {h.get('heading') or ''} {h['text']}" for h in hits]
         found = set().union(*(terms(t) for t in texts))
         names = (scoped - quoted_title(query, found, offices) - permitted_names(asks)) | offices
         if names:

@@ -292,6 +292,19 @@ def _labelled(word: str, text: str) -> tuple[set[int], list[tuple[int, int]]]:
     return numbers, ranges
 
 
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")  # fmt: skip
+
+
+def _dated(word: str, year: int, text: str) -> bool:
+    """Whether ``text`` writes a date of month ``word`` in ``year`` as numbers ("january 2025":
+    "2025-01-21"): the passages hold that month, only not in words."""
+    month = word.lower()
+    if month not in _MONTHS:
+        return False
+    return re.search(rf"\b{year}-{_MONTHS.index(month) + 1:02d}-\d\d\b", text) is not None
+
+
 def other_numbers(query: str, text: str) -> list[str]:
     """The numbered things ``query`` asks about that ``text`` (the passages found) names only under
     other numbers, as the question writes them: "week 53" where the passages have weeks 18 and 42,
@@ -312,7 +325,7 @@ def other_numbers(query: str, text: str) -> list[str]:
             continue
         held, ranges = _labelled(word, text)
         value = int(number)
-        if value in held or any(low <= value <= high for low, high in ranges):
+        if value in held or any(low <= value <= high for low, high in ranges) or _dated(word, value, text):
             continue
         if len(held) >= (1 if len(number.lstrip("0")) >= _IDENTIFIER_DIGITS else 2):
             out.append(span)

@@ -19,7 +19,8 @@ from knowledge.index.rules import STOPWORDS
 
 MIN_ANSWER_WORDS = 8  # fewer words than this besides a document's header: the passage answers nothing
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_YEAR = re.compile(r"\b(19|20)\d\d\b")
+# Not inside an identifier: "CVE-2026-21637" names no year a page is scoped to.
+_YEAR = re.compile(r"(?<![A-Za-z]-)\b(19|20)\d\d\b")
 
 
 @functools.cache

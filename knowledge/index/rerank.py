@@ -98,6 +98,10 @@ DOC_LENGTH_WEIGHT = 0.02
 # for a question naming no version of a family, an older version than one among the candidates loses
 # OLDER_PENALTY (the order only, not the relevance).
 OLDER_PENALTY = 0.05
+# A release of the line the question names ("which 20.x", "node 20") or the user runs ("we're still
+# on 18.14"): the answer is one of that line's release notes, not another line's, nor a page naming
+# no version (session 40, q6; blind 21's release questions went to deprecation entries and 18.0.0).
+LINE_BONUS = 0.05
 
 
 _VERSION_BONUS = {
@@ -105,6 +109,7 @@ _VERSION_BONUS = {
     Relation.NAMED: NAMED_BONUS,
     Relation.OTHER: 0.0,
     Relation.OLDER: -OLDER_PENALTY,
+    Relation.LINE: LINE_BONUS,
 }
 
 

@@ -37,7 +37,10 @@ _SERIES_TITLE = re.compile(
 # ... and a passage saying it lists changes since an earlier version ("Fixes since v2.39.3").
 _SERIES_TEXT = re.compile(
     r"\b(?:fixes|updates|changes|changed|new features) (?:since|from) (?:v(?:ersion)?\s?)?\d|\brelease notes\b"
-    r"|\bthis release (?:contains|fixes|adds|includes|merges|addresses|brings|introduces)\b",
+    r"|\bthis release (?:contains|fixes|adds|includes|merges|addresses|brings|introduces)\b"
+    # A release's own headings: "Notable Changes", "Breaking changes"; a dated release line
+    # ("2023-10-24, Version 20.9.0").
+    r"|\b(?:notable|breaking) changes\b|\b\d{4}-\d\d-\d\d,? (?:version|release) v?\d+\.\d",
     re.IGNORECASE,
 )
 # A title naming a kind of document that its next edition replaces.

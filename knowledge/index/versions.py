@@ -116,6 +116,20 @@ _RUN_WORDS = frozenset((
 ))  # fmt: skip
 # "on" says so after one of these: "I'm on git 2.30", "we're still on 2.36", "stuck on version 3".
 _ON_AFTER = frozenset(("i", "we", "m", "re", "am", "are", "still", "stuck", "currently", "were", "was", "s"))
+# A question asking about a release relative to one it names ("a later 20.x", "since 18.5").
+_RELATIVE = re.compile(
+    r"\b(later|after|since|newer|next|following|subsequent|before|earlier|previous|prior|until|up to)\b",
+    re.IGNORECASE,
+)
+# A question asking which release did something ("which release rethrows it", "in what version was
+# X added", "the first release that ..."): a series' releases answer it, not a page naming none.
+_ASKS_RELEASE = re.compile(
+    r"\b(?:which|what|first|earliest|latest|last)\s+(?:\w+\s+)?(?:releases?|versions?)\b"
+    r"|\b(?:a|any|another)\s+(?:\w+\s+)?releases?\s+(?:that|which|where)\b",
+    re.IGNORECASE,
+)
+# Right after a number, these make it a release line ("20.x", "the 18 line", "18 lts").
+_LINE_WORDS = frozenset(("x", "line", "lts"))
 # A word of more than this share of the candidates' families names none of them ("license" when
 # every licence's title has it): the question's next word before the version decides.
 COMMON_SHARE = 0.5
@@ -137,6 +151,10 @@ class Mention:
     # edition"); elsewhere it is a date ("days left over from 2024") and names no version.
     near: tuple[str, ...] = field(default=(), compare=False)
     running: bool = False  # the version the user says they run, not one they ask about (_RUN_WORDS)
+    # A release line, not one release: "20.x", "the 18 line" (or, in a series whose releases have
+    # more parts, a bare "node 20"): every release of it is asked about, none more than another.
+    line: bool = False
+    parts: int = field(default=1, compare=False)  # how many parts the question writes ("20.0.0": 3)
 
 
 @dataclass(frozen=True)
@@ -147,6 +165,7 @@ class DocVersion:
     family: frozenset[str]
     initials: frozenset[str]
     number: Number | None
+    parts: int = field(default=1, compare=False)  # how many parts the title writes ("v20.0.0": 3)
 
 
 class Relation(Enum):
@@ -154,6 +173,7 @@ class Relation(Enum):
     NAMED = 1  # the question names this document and its version
     OTHER = 2  # the question names another version of this document
     OLDER = 3  # the question names no version of it, and a newer one is among the candidates
+    LINE = 4  # a release of the line the question names ("20.x", "node 20") or the user runs
 
 
 def _number(text: str) -> Number:
@@ -206,6 +226,7 @@ def _mentions(query: str) -> tuple[Mention, ...]:
         number = _as_number(token, keyword)
         if number is None or prev in _SERIES_WORDS:
             continue
+        line = nxt in _LINE_WORDS
         year = bool(_YEAR.match(token))
         if year:
             before = tokens[i - 2] if prev == "s" and i > 1 else prev  # "2024's" reads as "2024"
@@ -225,9 +246,26 @@ def _mentions(query: str) -> tuple[Mention, ...]:
                 break
             family.append(word)
             j -= 1
-        if family or keyword:
-            out.append(Mention(tuple(family), number, running=_runs(tokens, j)))
+        running, parts = _runs(tokens, j), token.count(".") + 1
+        if family or keyword or line or ("." in token and not running):
+            # A number with dots is a version whatever precedes it ("Did 20.3.0 declare ..."); one the
+            # user runs with no name before it ("we're still on 18.14") names nothing, as before.
+            out.append(Mention(tuple(family), number, running=running, line=line, parts=parts))
     return tuple(out)
+
+
+def said_to_run(before: str) -> bool:
+    """Whether the text right before a version says the user runs it ("we're still on", "we run
+    node"), its name's words (at most :data:`MAX_FAMILY_WORDS`) skipped."""
+    tokens = _tokens(before)
+    j = len(tokens) - 1
+    while j >= 0 and tokens[j] in _VERSION_WORDS:
+        j -= 1
+    for _ in range(MAX_FAMILY_WORDS):
+        if j < 0 or tokens[j] in STOPWORDS or tokens[j] in _RUN_WORDS or tokens[j][0].isdigit():
+            break
+        j -= 1
+    return _runs(tokens, j)
 
 
 def _runs(tokens: Sequence[str], j: int) -> bool:
@@ -251,10 +289,11 @@ def _initials(words: Sequence[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def _read(text: str) -> tuple[list[str], Number | None]:
+def _read(text: str) -> tuple[list[str], Number | None, int]:
     tokens = _tokens(text)
     words: list[str] = []
     number: Number | None = None
+    parts = 1
     for i, token in enumerate(tokens):
         keyword = i > 0 and tokens[i - 1] in _VERSION_WORDS
         if token in _ORDINALS and i + 1 < len(tokens) and tokens[i + 1] in _VERSION_WORDS:
@@ -264,10 +303,11 @@ def _read(text: str) -> tuple[list[str], Number | None]:
         if value is not None and i > 0 and tokens[i - 1] in _SERIES_WORDS:
             words.append(f"{tokens[i - 1]}#{token}")  # "week 31": part of the name, no version
         elif value is not None:
-            number = number or value
+            if number is None:
+                number, parts = value, token.count(".") + 1
         elif not token[0].isdigit() and token not in _VERSION_WORDS | _STATUS_WORDS | _MONTHS | STOPWORDS:
             words.append(token)
-    return words, number
+    return words, number, parts
 
 
 # Cached: the same documents come back in search after search, each read twice (rerank, sentence stage).
@@ -275,12 +315,12 @@ def _read(text: str) -> tuple[list[str], Number | None]:
 def doc_version(title: str, source_path: str) -> DocVersion:
     """A document's family and version: its title's, or its file name's when the title has no
     version ("licenses/MPL-2.0.txt")."""
-    words, number = _read(title)
+    words, number, parts = _read(title)
     if number is None:
-        stem_words, number = _read(PurePosixPath(source_path.replace("\\", "/")).stem)
+        stem_words, number, parts = _read(PurePosixPath(source_path.replace("\\", "/")).stem)
         if number is not None:
             words = words or stem_words
-    return DocVersion(frozenset(words), _initials(words), number)
+    return DocVersion(frozenset(words), _initials(words), number, parts)
 
 
 def _holds(doc: DocVersion, word: str) -> bool:
@@ -365,13 +405,25 @@ def relations(
     named: set[int] = set()
     carriers: set[int] = set()
     other: set[int] = set()
+    lined: set[int] = set()  # releases of a line the question names or the user runs
     for mention in mentions(query):
         if mention.family:
             held = _family_of(mention, versions, groups)
+            if not held:
+                # Documents titled by their version alone ("v20.9.0") are versions of what the base is
+                # about, whatever the question calls it ("node 20.9").
+                held = [i for i, v in enumerate(versions) if v.number is not None and not v.family]
             hit = [i for i in held if versions[i].number == mention.number]
         else:
             held = list(range(len(docs)))
             hit = [i for i, v in enumerate(versions) if v.number == mention.number]
+        line = _line(mention, held, versions, groups, family)
+        if line:
+            # "which 20.x", "node 20 ...", "we're still on 18.14": the line's releases each list their
+            # own changes; the question is about one of them, plain relevance says which.
+            lined |= set(line)
+            touched |= {groups[i] for i in line}
+            continue
         if mention.running and any(family.get(groups[i]) is Kind.SERIES for i in hit):
             # The release the user runs ("we run git 2.39.3") is not the one asked about: a series'
             # family is left to plain relevance (the fix may be in a later release). Of any other
@@ -391,6 +443,15 @@ def relations(
             continue  # a date ("leave days left over from 2024"), not an edition (review s38, R3-3b)
         matched = {groups[i] for i in hit}
         carriers |= set(hit)
+        if (
+            mention.parts > 1
+            and not mention.year
+            and not (_RELATIVE.search(query) or _ASKS_RELEASE.search(query))
+        ):
+            # "Did 20.12.1 fix it?": a release written out names its notes; not one the question
+            # asks past ("did a later 18 release fix what 18.5 did not?", "2.35.0 broke rebase, is
+            # there a release that fixes it").
+            named |= set(hit)
         touched |= matched
         other |= {i for i, v in enumerate(versions) if groups[i] in matched and v.number != mention.number}
     carriers |= named
@@ -399,9 +460,14 @@ def relations(
         if v.number is not None and g not in touched:
             newest[g] = max(newest.get(g, v.number), v.number)
     out = [Relation.NONE] * len(docs)
+    if _ASKS_RELEASE.search(query) and not _names_other_family(query, versions, groups, family):
+        # Not the release the question starts from ("2.35.0 broke it - is there a release that fixes it?").
+        lined |= {i for i, g in enumerate(groups) if family.get(g) is Kind.SERIES and i not in carriers}
     for i, (g, v) in enumerate(zip(groups, versions, strict=True)):
         if i in named:
             out[i] = Relation.NAMED
+        elif i in lined:
+            out[i] = Relation.LINE
         elif i in other and i not in carriers:
             # A series' siblings each list their own changes: not demoted, plain relevance.
             out[i] = Relation.NONE if family.get(g) is Kind.SERIES else Relation.OTHER
@@ -411,6 +477,40 @@ def relations(
             # editions, the newest first, as before R3-22's rule (review s39 R4-13).
             out[i] = Relation.NONE if family.get(g) is Kind.SERIES else Relation.OLDER
     return out
+
+
+def _names_other_family(
+    query: str, versions: Sequence[DocVersion], groups: Sequence[int], family: dict[int, Kind]
+) -> bool:
+    """Whether ``query`` names a versioned family that is no series ("which version of the GPL")."""
+    words = set(_tokens(query))
+    return any(
+        v.number is not None and family.get(g) is not Kind.SERIES and words & (v.family | v.initials)
+        for v, g in zip(versions, groups, strict=True)
+    )
+
+
+def _line(
+    mention: Mention,
+    held: Sequence[int],
+    versions: Sequence[DocVersion],
+    groups: Sequence[int],
+    family: dict[int, Kind],
+) -> list[int]:
+    """The releases of a series' line ``mention`` names (:attr:`Mention.line`, or a bare number where
+    the series' releases have more parts: "node 20" beside 20.9.0 and 20.12.1) or the user runs (its
+    first part: "18.14" is of the 18 line); [] for any other mention."""
+    head = mention.number[:1]
+    members = [i for i in held if versions[i].number is not None and (versions[i].number or ())[:1] == head]
+    if mention.running:
+        return members if any(family.get(groups[i]) is Kind.SERIES for i in members) else []
+    if mention.parts > 1 or any(
+        versions[i].number == mention.number and versions[i].parts == 1 for i in members
+    ):
+        return []  # "LGPL v2" beside LGPL-2 and LGPL-2.1: the version written as the title writes it
+    if mention.line or any(len(versions[i].number or ()) > 1 for i in members):
+        return members
+    return []
 
 
 def of_hits(query: str, hits: Sequence[SearchHit]) -> list[Relation]:

@@ -40,10 +40,37 @@ def initials(name: str) -> str:
     return "".join(p[0] for w in words for p in w.split("-") if p).upper()
 
 
+# A version written with dots ("20.21.0", "1.2"): the assistant asks whether the base writes it
+# anywhere before saying it holds only its siblings (graph/assistant/absent_versions.py).
+VERSION = re.compile(r"\d{1,2}(?:\.\d+){1,3}")
+
+
+def _version_pattern(word: str) -> tuple[str, re.Pattern[str], str]:
+    """The version's head (trailing zeros dropped, two parts kept) for the substring scan, the pattern that finds it
+    written ("v20.21.0", "20.21", not "20.21.1" nor "120.21"), and PostgreSQL's form of it."""
+    parts = word.split(".")
+    while len(parts) > 2 and parts[-1].strip("0") == "":  # "22.0", not "22": a version, no count
+        parts.pop()
+    head = ".".join(str(int(p)) for p in parts)
+    escaped = re.escape(head)
+    pattern = re.compile(rf"(?<![\w.])v?{escaped}(?:\.0)*(?!\.?\d)")
+    pg = rf"(^|[^[:alnum:]_.])v?{escaped}(\.0)*($|[^0-9.]|\.($|[^0-9]))"
+    return head, pattern, pg
+
+
 def uses(d: Dialect, tenant: str, word: str) -> Op[bool]:
-    """Whether any chunk of ``tenant`` holds ``word`` (an acronym) as written, or (three letters or
-    more) a heading or title of it has ``word``'s letters as its initials."""
-    if d.uses_word is None or not ACRONYM.fullmatch(word):
+    """Whether any chunk of ``tenant`` holds ``word`` (an acronym, or a version written with dots) as
+    written, or (an acronym of three letters or more) a heading or title of it has ``word``'s letters
+    as its initials."""
+    if d.uses_word is None:
+        return False
+    if VERSION.fullmatch(word):
+        head, found, pg_version = _version_pattern(word)
+        rows = yield Stmt(
+            d.uses_word, {"tenant": tenant, "word": head, "dotted": head, "pattern": pg_version}
+        )
+        return any(found.search(str(r[0])) for r in rows)
+    if not ACRONYM.fullmatch(word):
         return False
     dotted = ".".join(word) + "."
     # PostgreSQL's regular expressions: \m and \M are word bounds.
