@@ -173,7 +173,9 @@ def _drive_run(
             outcome = execute(res, tenant, run_id, on_event=on_event, on_start=on_start, **kwargs)
         stage.stopped = True
         failed = failed_documents(res, tenant, run_id)
+        stage.exporting = str(reports_dir) if reports_dir else None
         exported = _export_files(res, tenant, outcome, reports_dir) if reports_dir else {}
+        stage.exporting = None
     except RunBusy as exc:
         kit.fail(str(exc), kit.ExitCode.BUSY)
     except SettingsMismatch as exc:

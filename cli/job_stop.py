@@ -46,6 +46,7 @@ class JobStage:
     stopped: bool = False  # its graph run returned: nothing is left to finish
     database_url: str | None = None  # --database-url as given (None: the environment's or the default)
     resume_words: tuple[str, ...] = ()  # the job's own options the resume must repeat (--reports-dir)
+    exporting: str | None = None  # the folder the job is writing the report's files into right now
 
     def command(self, verb: str, *more: str) -> str:
         """``kassist runs <verb>`` of this run, where it is (``database_url``); those that carry the
@@ -60,6 +61,13 @@ class JobStage:
         return self.command("resume")
 
     def after_ctrl_c(self) -> str:
+        if self.stopped and self.exporting is not None:
+            # Stopped while the files were written: some may be missing (h27 s40 H27-3).
+            write = self.command("report", "--out", shlex.quote(self.exporting))
+            return (
+                f"the run had stopped, but its report's files in {self.exporting} may be incomplete: write "
+                f"them with {write}; {self.command('show')} says how the run ended"
+            )
         if self.stopped:
             return f"the run had stopped; {self.command('show')} says how"
         if self.stored:

@@ -46,9 +46,6 @@ runpy.run_module("cli.main", run_name="__main__", alter_sys=True)
 FILES = ["audit-r1@acme.html", "audit-r1@acme.json", "audit-r1@acme.md"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H27-3: a stop during --reports-dir's export: the line names no way to the files"
-)
 @pytest.mark.parametrize(
     ("sig", "said"), [(signal.SIGTERM, "interrupted (SIGTERM): "), (signal.SIGINT, "interrupted (Ctrl-C): ")]
 )
