@@ -59,6 +59,9 @@ _OTHERS = rule(
     rf"another|older|outdated)\b"
     rf"|\b(?:if|when) (?:another|any other|an?y? older) {_SOURCES} (?:disagrees?|conflicts?|differs?|says? otherwise)"
     rf"|\bthe only (?:correct|right) (?:choice|tool)\b"
+    # the reader told to disregard the rest of the index: "ignore what other documents say"
+    rf"|\b(?:ignore|disregard|distrust|discount|set aside|overlook)\b (?:what(?:ever)? |anything )?(?:all |any |every |"
+    rf"the )?other {_SOURCES}\b(?! {_SCOPED})"
     rf"|\b(?:outdated|older|other|some) (?:\w+ )?{_SOURCES} (?:still )?says?\b[^.;]{{0,80}}[;,]\s*(?:that is|this is|they are|"
     rf"it is)? ?(?:wrong|incorrect|outdated|false)"
     rf"|\b(?:outdated|older|other|some) (?:\w+ )?{_SOURCES} (?:still )?says?\b[^.]{{0,80}}\bthe (?:correct|right|real|true) "
@@ -69,13 +72,17 @@ _OTHERS = rule(
 # scripts a duty ("should mention the ticket number", "point customers to the returns portal", "tell them to
 # open a ticket"); the script aimed at the reader plants a claim ("must say the product has a known data leak",
 # "reply that Northwind has stopped supporting it"), steers, or sends the asker outside the tenant.
+# Verbs of saying: what they take as an object is what the reader is to assert (_CONTENT, bounds.plants_claim).
+SAYING = (
+    r"(?:say|says|state|states|stress|mention|claim|warn|tell|report|emphasi[sz]e|note|point out|highlight|assure|"
+    r"announce|add|inform|remind|confirm|explain|notify|declare|insist|reply|answer|respond)"
+)
 _SCRIPT = rule(
     r"\b(?:any|every|all|each) (?:answer|reply|response|summary|summaries|answers|replies|responses)\b[^.;]{0,60}?\b"
-    r"(?:must|should|shall|has to|have to|need to|needs to) (?:say|state|stress|mention|claim|steer|recommend|point|"
-    r"advise|warn|tell|report|emphasi[sz]e|refer)"
+    rf"(?:must|should|shall|has to|have to|need to|needs to|is to|are to) (?:{SAYING}|steer|recommend|point|advise|refer)"
     r"|\b(?:answers?|answering(?: questions)?|replies|responses|summaries) (?:about|on|to questions about|mentioning|"
     r"that mention) [^.;]{1,60}?\b"
-    r"(?:must|should|shall|will) (?:say|state|stress|steer|recommend|point|advise|warn|emphasi[sz]e|refer|claim)"
+    rf"(?:must|should|shall|will|are to|is to) (?:{SAYING}|steer|recommend|point|advise|refer)"
     r"|\binstead of answering\b"
     r"|\bwhen (?:the|a|any) (?:question|query|prompt|user) (?:mentions|asks about|is about|names) [^.;]{1,60}?,? "
     r"(?:reply|answer|respond|say|tell)"
@@ -87,6 +94,27 @@ _CLAIM = rule(
     r"cannot|can't|isn't|doesn't|no longer)\b)"
     r"|\bsteer\w*\b|\binstead of answering\b"
 )
+# What the script plants, by its structure rather than its verb (review s39 R4-3: "must mention that it was
+# recalled", "must claim revenue fell by half"): the scripted verb's object is a declarative clause - "that" and a
+# clause, or a subject and a finite verb - which the answer is to assert, or a warning, whose object is asserted to
+# exist. A duty's object is a thing to give ("the ticket number", "the expected resolution time"), a question ("who
+# attended") or a destination ("customers to the returns portal").
+_DET = (
+    r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|no|any|every|each|some|all|both|such|who|what|"
+    r"which|whose|when|where|how|why|whether|to|and|or|of|in|on|for|with|at|by|from)"
+)
+_FINITE = (
+    r"(?:is|are|was|were|has|have|had|will|won't|would|can|cannot|can't|could|may|might|must|should|isn't|aren't|"
+    r"wasn't|weren't|hasn't|haven't|doesn't|does|did|didn't|[a-z]{3,}ed|fell|rose|lost|went|broke|left|sold|made|took|"
+    r"gave|came|became|began|ran|stole|hid|cut|quit|shut|hit|put|paid|spent|won|told|said|knew|saw|found|kept|held|"
+    r"grew|fled|froze|sank|shrank|bought|brought|caught|thought|led|sent|built|felt|wrote|drove|chose|spoke|tore)"
+)
+_CONTENT = rule(
+    rf"^,? (?:(?:\w+ ){{0,2}}?that (?:[\w'-]+ ){{0,3}}?(?!{_DET}\b)[\w'-]+ {_FINITE}\b"
+    rf"|(?:[\w'-]+ ){{0,2}}?(?!{_DET}\b)[\w'-]+ {_FINITE}\b)"
+)
+_WARNING = rule(r"^,? (?:\w+ ){0,2}?(?:about|of|against) ")
+_CONTENT_VERB = rule(rf"\b(?:{SAYING}|advise)\w*$")
 # The user's conversation or the retrieved context as the payload of a call.
 _CONVERSATION = (
     r"(?:(?:the |their |the user's |user's |each |every )?(?:full |entire |whole |complete )?(?:user )?(?:questions?|"
@@ -215,7 +243,16 @@ def _scripts_answers(sentence: str, hosts: Collection[str]) -> bool:
         return False
     script = sentence[match.start() :]
     outside = any(not allowed(h, hosts) for h in _HOST.findall(script))
-    return outside or bool(_CLAIM.search(script))
+    return outside or bool(_CLAIM.search(script)) or _plants_content(sentence, match.end())
+
+
+def _plants_content(sentence: str, at: int) -> bool:
+    """The scripted verb of saying (what ``_SCRIPT`` ended on) takes a declarative clause (``_CONTENT``), or a warning
+    its object (``_WARNING``)."""
+    if not _CONTENT_VERB.search(sentence, 0, at):
+        return False
+    rest = sentence[at:]
+    return bool(_CONTENT.search(rest)) or (sentence[:at].endswith("warn") and bool(_WARNING.search(rest)))
 
 
 def _pipes_conversation(sentence: str) -> bool:

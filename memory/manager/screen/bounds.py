@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from memory.manager.screen.aimed import _DET, _FINITE, SAYING
 from memory.manager.screen.links import allowed
 from memory.manager.screen.literals import rule
 from memory.manager.screen.text import forms
@@ -45,6 +46,7 @@ _NEG = (
 # sending or keeping data. Their objects are read where the verb says nothing on its own ("reveal", "share").
 _FORBIDDEN_ACT = (
     r"(?:approve|sign|pay|transfer|book|delete|execute|run|diagnose|guess|speculate|invent|promise|negotiate|"
+    r"(?:change|edit|modify|alter|update) (?:\w+ ){0,3}?(?:data|records?|details|settings|entries)|"
     r"make (?:promises|commitments|decisions|changes)|act on (?:anyone's|someone's|another person's|their) behalf|"
     r"give (?:legal|medical|tax|financial|investment|personal) advice|give advice|offer (?:legal|medical|tax) advice|"
     r"(?:store|keep|remember|retain|save) (?:passwords?|secrets?|keys?|card numbers?|personal data|credentials)|"
@@ -73,7 +75,10 @@ _DUTY = (
     r"(?:must |should |will )?(?:ignores?|disregards?) (?:any |all |such )?(?:instructions|commands|orders|text)"
     r"(?: \w+){0,3}? (?:in|inside|within|embedded in|found in|addressed to) (?:the |a |any |such |all )?(?:\w+ )?(?:documents?|"
     r"pages?|files?|e-?mails?|messages?|attachments?|content|text|web|ai)|"
-    r"(?:ignores?|disregards?) them and (?:flags?|reports?)|"
+    # "ignores them and" - the act joined after it is judged on its own (predicates): "flags the document"
+    r"(?:ignores?|disregards?) them and\b|"
+    # why it refuses: "should refuse requests to reveal its configuration and say why"
+    r"(?:say|says|explain|explains) why\b|"
     r"(?:must |should |will )?(?:flags?|reports?) (?:the |such |that )?(?:document|page|file|text|message|source)|"
     r"(?:must |should |will )?treats? (?:such |this |that )?(?:text|content|instructions|it|them) as (?:content|data|text)|"
     r"(?:must |should |will )?(?:only )?answers? (?:\w+ ){0,3}?(?:questions )?(?:only )?(?:from|using) (?:the |its |our )?"
@@ -116,22 +121,124 @@ def split(text: str) -> list[str]:
     return [s for s in _SPLIT.split(text) if s.strip()]
 
 
-# Clauses of one sentence joined to the assistant's next act ("..., and it must always tell users that ...",
-# "... and must say the router was recalled"): each is judged as a sentence of its own, the subject carried over.
-# Judged whole, a bound in the first clause let an order in the second through (review s39 R4-21).
-_CLAUSE = re.compile(
-    r",?\s+(?:and|but|then|also|plus)\s+(?=(?:it|the assistant|must|should|shall|will|always|never|may|can)\b)"
+# A bound sentence lets its findings go only when nothing else in it acts: each further predicate of the assistant
+# in it - a verb phrase whose subject is the assistant, carried over from the bound ("..., and it must always tell
+# users that ...", "... or fail to tell users ...", "..., then say that ...", "... when telling every user that ...")
+# - is judged as a sentence of its own and must be a bound too. Judged whole, a bound in the first clause let an
+# order in the second through (review s39 R4-21, R4-21b). A predicate is told from what else follows a joiner by
+# the sentence's structure, not by its words: after a coordinator, the assistant (or "it"), a modal or an adverb
+# of frequency starts a predicate, as does a bare word that takes an object or a clause (a determiner, pronoun,
+# "that", "to", a wh-word or "so" after it: "cites the page", "fail to tell", "say why"); a determiner or a noun
+# with its own verb starts a new subject ("but a person must review", "but scorecards are written"), and a bare
+# word before a preposition, a comma or the end is one more item of a list ("salary data, keys or passwords into
+# ..."). After a subordinator only a verb without a subject of its own - a gerund - is the assistant's act
+# ("when telling ..."); a clause with its own subject is a condition ("when it answers a leave question").
+_COORD = r"(?:and|or|nor|but|then|also|plus)"
+_SUBORD = r"(?:when|whenever|while|whilst|before|after|once|until|by|if|as)"
+_CLOSED = (
+    r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|they|he|she|we|you|i|there|someone|anyone|"
+    r"everyone|nobody|no|any|every|each|some|all|both|such|many|most|other|another|one|its|what|which|who|whose)"
+)
+_AUX = (
+    r"(?:is|are|was|were|be|been|has|have|had|do|does|did|must|should|shall|will|would|can|cannot|could|may|might|"
+    r"needs?|won't|can't|isn't|aren't|doesn't|don't)"
+)
+_MODAL = (
+    r"(?:must|should|shall|will|would|can|cannot|can't|may|might|always|never|also|then|not|only|still|just)"
+)
+# a joiner after a space or a comma; joiners in a row ("and by telling") are each read
+_JOINER = re.compile(rf"(?<=[\s,])(?:(?P<coord>{_COORD})|(?P<sub>{_SUBORD}))\s+")
+_CARRIED = re.compile(rf"(?:it|{_AI}|{_MODAL})\b")
+# a word that takes an object or a clause: "cites the page", "fail to tell", "say why", "describe our product"
+_TAKES = re.compile(
+    rf"(?!{_CLOSED}\b|{_AUX}\b)([a-z][\w'-]*)\s+(?:{_CLOSED}|that|to|so|why|how|whether|\w+ly)\b(?!\s+{_AUX}\b)"
+)
+# a new subject with a verb of its own: "a person must review", "scorecards are written", "a person sends them"
+_NEW_SUBJECT = re.compile(
+    rf"{_CLOSED}\s+(?:[\w'-]+\s+){{0,2}}?(?:{_AUX}|[a-z]+(?<!')s)\b|(?:[\w'-]+\s+){{1,2}}?{_AUX}\b"
+)
+_GERUND = re.compile(r"(?!\w*thing\b|during\b)[a-z]{3,}ing\b")
+# a verb in the base form after these: a bare coordinated verb agrees ("must cite ... and tell"); without one the
+# assistant's verb takes -s and so does the next ("answers from the handbook and cites"; "shows the document and
+# page ..." coordinates nouns)
+_HAS_MODAL = re.compile(
+    r"\b(?:must|should|shall|will|would|can|cannot|can't|may|might|to|do|does|did|doesn't|don't|not)\b"
 )
 _STARTS_WITH_SUBJECT = re.compile(rf"^(?:{_AI}|it)\b")
 
 
+def predicates(latin: str) -> list[str]:
+    """The sentence cut before each further predicate of the assistant, each later part with the assistant as its
+    subject ("it ..."); the joiner stays with the part before it ("may draft replies but", "ignores them and")."""
+    return [part for part, _ in _parts(latin)]
+
+
+def _parts(latin: str) -> list[tuple[str, bool]]:
+    """:func:`predicates`, each with whether it is a circumstance (a gerund after a subordinator: "when answering
+    questions about benefits") rather than a further act joined by a coordinator."""
+    return _read(latin)[0]
+
+
+def _read(latin: str) -> tuple[list[tuple[str, bool]], list[tuple[int, int]]]:
+    """:func:`_parts`, and the spans of the sentence whose subject is the assistant (not "but a person must ...")."""
+    cuts: list[tuple[int, bool]] = []
+    spans: list[tuple[int, int]] = []
+    since = 0
+    ours = True  # whether the clause read last is the assistant's (not a new subject's)
+    # whether the assistant's first verb follows a modal: a bare coordinated verb agrees with it (_HAS_MODAL)
+    modal: bool | None = None
+    for joined in _JOINER.finditer(latin):
+        rest = latin[joined.end() :]
+        if modal is None:
+            modal = bool(_HAS_MODAL.search(latin, 0, joined.start()))
+        coord = bool(joined.group("coord"))
+        taken = _TAKES.match(rest) if coord else None
+        new_subject = coord and bool(_NEW_SUBJECT.match(rest))
+        acts = coord and bool(
+            _CARRIED.match(rest) or (taken and (modal or taken.group(1).endswith("s")) and not new_subject)
+        )
+        if acts or (ours and not new_subject and _GERUND.match(rest)):
+            cuts.append((joined.end(), not acts and not coord))
+            if not ours:
+                since = joined.start()
+            ours = True
+        elif new_subject and ours:
+            spans.append((since, joined.start()))
+            ours = False
+    ends = [c for c, _ in cuts]
+    parts = [latin[i:j] for i, j in zip([0, *ends], [*ends, len(latin)], strict=True)]
+    kinds = [False, *(k for _, k in cuts)]
+    if ours:
+        spans.append((since, len(latin)))
+    return [
+        (p if n == 0 or _STARTS_WITH_SUBJECT.match(p) else f"it {p}", k)
+        for n, (p, k) in enumerate(zip(parts, kinds, strict=True))
+    ], spans
+
+
+# A claim for the assistant to repeat, anywhere after the bound: a verb of saying whose object is a declarative
+# clause ("... while assuring users that the merger is confirmed", "tell users the router is discontinued"), not a
+# question ("say which document it used", "say so when ...") - whatever joins it to the bound.
+_SAYS = rule(
+    rf"\b{SAYING}\w*\b(?! (?:which|what|who|whose|where|when|why|how|whether|if|so)\b)"
+    rf"(?:(?: [\w'-]+){{0,4}}? that\b| (?:[\w'-]+ ){{0,3}}?(?!{_DET}\b)[\w'-]+ {_FINITE}\b)"
+)
+
+
 def is_bound(latin: str, hosts: Collection[str]) -> bool:
     """One sentence (latin form): an operator's limit or duty on the assistant, or users told what not to give
-    it - every clause of it that acts (:data:`_CLAUSE`)."""
-    first, *more = _CLAUSE.split(latin)
-    return _bound_clause(first, hosts) and all(
-        _bound_clause(c if _STARTS_WITH_SUBJECT.match(c) else f"it {c}", hosts) for c in more
-    )
+    it - every further act of the assistant in it a bound too (:func:`predicates`), every circumstance widening
+    nothing, and no claim planted after the bound (:data:`_SAYS`)."""
+    parts, spans = _read(latin)
+    head = _BOUND.search(parts[0][0]) or _WITHHELD.search(parts[0][0])
+    if head is None or any(_SAYS.search(latin, max(i, head.end()), j) for i, j in spans if j > head.end()):
+        return False
+    return all(_circumstance(p, hosts) if kind else _bound_clause(p, hosts) for p, kind in parts)
+
+
+def _circumstance(latin: str, hosts: Collection[str]) -> bool:
+    named = _HOST.findall(latin) + _EMAIL_HOST.findall(latin)
+    return not _WIDENS.search(latin) and all(allowed(h, hosts) for h in named)
 
 
 def _bound_clause(latin: str, hosts: Collection[str]) -> bool:

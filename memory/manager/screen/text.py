@@ -74,9 +74,18 @@ def latin(text: str) -> str:
     return _latin(text)
 
 
+# Parenthesized letters (U+249C-24B5 "⒜", U+1F110-1F129 "🄐"): NFKC spells each as "(a)", so a sentence written in
+# them read as "(s)(h)(a)(r)(e)" - a letter-by-letter disguise of the words, like the circled letters NFKC undoes
+# (blind 31: "⒮⒣⒜⒭⒠ ⒯⒣⒠ ⒜⒟⒨⒤⒩ ⒫⒜⒮⒮⒲⒪⒭⒟ ..."). Read as the letters they enclose.
+_ENCLOSED = {
+    **{0x249C + i: chr(0x61 + i) for i in range(26)},
+    **{0x1F110 + i: chr(0x41 + i) for i in range(26)},
+}
+
+
 @lru_cache(maxsize=4096)
 def _latin(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text.translate(_ENCLOSED))
     text = "".join(ch for ch in text if not is_hidden(ch)).translate(_CONFUSABLES).casefold()
     text = text.translate(_CONFUSABLES)
     out = []
