@@ -14,6 +14,8 @@ from typing import Annotated
 import typer
 
 from cli import kit
+from cli.job_stop import Terminated, interrupted, sigterm_as_interrupt
+from cli.output import err_console
 
 FormatOption = Annotated[
     list[str] | None,
@@ -44,7 +46,13 @@ def report(
         if res.runs.for_tenant(tenant).get(run_id) is None:
             kit.fail(f"no ingestion run {run_id!r} for tenant {tenant!r}")
         try:
-            written = export_reports(res.runs, tenant, run_id, out_dir, formats)
+            # SIGTERM as Ctrl-C: the export's own clean-up runs (Python's default ended the process
+            # at once, leaving a hidden copy of the report in the folder: h27 s40 H27-4).
+            with sigterm_as_interrupt():
+                written = export_reports(res.runs, tenant, run_id, out_dir, formats)
+        except KeyboardInterrupt as exc:
+            again = "the report's files there may be incomplete: run the same command again"
+            interrupted(err_console(), f"{again} ({out_dir})", terminated=isinstance(exc, Terminated))
         except OSError as exc:
             kit.fail(f"cannot write into {out_dir}: {exc.strerror or exc}")
         except ExportRefused as exc:  # another run's export of another spelling is there

@@ -54,6 +54,7 @@ ingestion run's settings only what the served-run rules allow its tenant (its fo
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections.abc import Mapping
 from typing import Any
@@ -151,6 +152,7 @@ from server.run_checks import refuse as _refuse
 from server.run_limits import check_waiting_runs
 from server.saver import one_head_read
 from server.store_limits import check_store_put
+from server.turn_input import instruction_tokens
 
 __all__ = [
     "ASSISTANT_ROOT",
@@ -266,6 +268,10 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | No
     # took in its first instant is the run it was accepted with (server/accepted_resume.py).
     await accepted_resume.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
+    if graph in (None, "assistant"):
+        # The tokenizer's first load reads its files (bpe_openai's import, a readlink under a linked
+        # venv): off the event loop, where langgraph dev refuses blocking calls (review s40 R5-3).
+        await asyncio.to_thread(instruction_tokens)
     check_run(ctx, graph, kwargs, value.get("run_id"), value.get("assistant_id"))
     _refuse(422, delayed_decision(graph, kwargs.get("command"), value.get("after_seconds")))
     # A client's own assistant's graph as langgraph dev stores it (its nodes, not every graph's: H26-1b).

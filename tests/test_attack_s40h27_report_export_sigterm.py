@@ -41,9 +41,6 @@ runpy.run_module("cli.main", run_name="__main__", alter_sys=True)
 """
 
 
-@pytest.mark.xfail(
-    strict=True, reason="H27-4: SIGTERM during runs report leaves the report's temporary file in DIR"
-)
 def test_sigterm_during_runs_report_leaves_no_temporary_file_in_the_folder(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()

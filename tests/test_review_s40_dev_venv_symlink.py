@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import httpx
-import pytest
 from server_harness import (
     ACME_KEY,
     free_port,
@@ -32,11 +31,6 @@ from server_harness import (
 TURN = {"messages": [{"role": "user", "content": "How many vacation days do I get?"}]}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R5-3: langgraph dev from a venv reached through a symlink: the door's lazy tokenizer import "
-    "calls os.readlink on the event loop (blockbuster): every turn 500",
-)
 def test_langgraph_dev_from_a_linked_venv_answers_a_turn(tmp_path: Path) -> None:
     link = tmp_path / "venv-link"
     link.symlink_to(Path(sys.prefix).resolve(), target_is_directory=True)
