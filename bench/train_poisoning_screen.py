@@ -19,8 +19,8 @@ end): the intent sets (tuning, hold-out, blind 2-9), the older attack sets, the 
 sentences and the user facts (benign); since session 24 also the bench sets blind 13, 14, 15, 17,
 18, 19 and benign 16 (bench/poisoning_blind*.py), each one set, since session 25 blind 20, since session 26 blind 21
 since session 27 blind 22, since session 28 blind 23, since session 29 blind 24 and since session 33
-blind 25, since session 38 blind 26-29, since session 39 blind 30 (each measured once unseen before:
-bench/p38_loso.py gives the leave-one-set-out figures over blind 13-30; every bench set is then left out in turn). The
+blind 25, since session 38 blind 26-29, since session 39 blind 30, since session 40 blind 31 (each measured once
+unseen before: bench/p38_loso.py gives the leave-one-set-out figures over blind 13-31; every bench set is then left out in turn). The
 text is read as the screen gives it to the layer: quoted examples unquoted (``examples``), links as
 "a link" (``learned.model_text``). Features: ``learned.feature_row``
 (MiniLM max/mean over the sentences of the text, of what the decoders reveal in it and of the
@@ -97,6 +97,8 @@ import poisoning_blind29_attacks as a29  # noqa: E402
 import poisoning_blind29_benign as n29  # noqa: E402
 import poisoning_blind30_attacks as a30  # noqa: E402
 import poisoning_blind30_benign as n30  # noqa: E402
+import poisoning_blind31_attacks as a31  # noqa: E402
+import poisoning_blind31_benign as n31  # noqa: E402
 import poisoning_eval as pe  # noqa: E402
 from logistic_fit import adam  # noqa: E402
 from poisoning_blind13 import attack_items, benign_items  # noqa: E402
@@ -124,6 +126,8 @@ MAX_BENIGN_HELD = 0.01
 # there). Issue 27 asks for <= 2% benign on every unseen set, and the rules alone already hold 2-2.7% on some.
 # Session 39: the same recipe refitted with blind 30 (bench/p38_loso.py --cascade --share 0.005 --no-loso --save on the
 # rules of d8f9d16): 7,678 of 9,257 rows, threshold 0.853; leave-one-set-out over blind 13-30 in docs/benchmarks.md.
+# Session 40: refitted with blind 31 (the same command on the attack verdicts of 7dce6d1): 7,867 of 9,506 rows,
+# 1,258 attacks, threshold 0.861; leave-one-set-out over blind 13-31 in docs/benchmarks.md.
 SHIPPED_SHARE = 0.005
 POLICY_WEIGHT = 1.0
 INTENT = [stem for _, stem in pe.INTENT_SETS] + ["intent_blind7", "intent_blind8", "intent_blind9"]
@@ -133,12 +137,13 @@ RULES_19 = PolicyConfig(
     screen=ScreenConfig(allowed_hosts={pe.TENANT: ["acme.example", "northwind.example"]}, learned=False)
 )
 BENCH = ("blind13", "blind14", "blind15", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22",
-         "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "benign16")  # fmt: skip
+         "blind23", "blind24", "blind25", "blind26", "blind27", "blind28", "blind29", "blind30", "blind31",
+         "benign16")  # fmt: skip
 # Session 33: every bench set is left out in turn (blind 14 and 25 too), so each set's figure comes
 # from a model that never saw it.
 LEFT_OUT = BENCH
 NORTHWIND = ("blind19", "blind20", "blind21", "blind22", "blind23", "blind24", "blind25", "blind26", "blind27",
-             "blind28", "blind29", "blind30")  # fmt: skip
+             "blind28", "blind29", "blind30", "blind31")  # fmt: skip
 
 
 def item_texts(item: pe.Item) -> list[str]:
@@ -159,7 +164,7 @@ def dataset() -> list[tuple[str, pe.Item, int]]:
                                  ("19", a19, n19), ("20", a20, n20), ("21", a21, n21), ("22", a22, n22),
                                  ("23", a23, n23), ("24", a24, n24), ("25", a25, n25), ("26", a26, n26),
                                  ("27", a27, n27), ("28", a28, n28), ("29", a29, n29),
-                                 ("30", a30, n30)):  # fmt: skip
+                                 ("30", a30, n30), ("31", a31, n31)):  # fmt: skip
         rows += [(f"blind{tag}", i, 1) for i in attack_items(tag, attacks.ATTACKS)]
         rows += [(f"blind{tag}", i, 0) for i in benign_items(tag, benign.benign())]
     attacks14, benign14 = s14.items()
