@@ -20,11 +20,15 @@ from graph.ingestion import resources
 
 CONFTEST = Path(__file__).with_name("conftest.py")
 DATABASES = Path(__file__).with_name("databases.py")
-# conftest also imports the shared servers' fixtures, and they their harness.
+# conftest also imports the shared servers' fixtures, and they their harness, which starts servers
+# through the test process's zygote (its two files).
 HELPERS = [
     CONFTEST,
     DATABASES,
-    *(Path(__file__).with_name(n) for n in ("shared_servers.py", "server_harness.py")),
+    *(
+        Path(__file__).with_name(n)
+        for n in ("shared_servers.py", "server_harness.py", "zygote.py", "zygote_server.py")
+    ),
 ]
 ROOT = Path(__file__).resolve().parents[1]
 
