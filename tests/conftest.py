@@ -220,6 +220,33 @@ def pytest_configure(config: pytest.Config) -> None:
     from hypothesis.configuration import set_hypothesis_home_dir
 
     set_hypothesis_home_dir(str(base / "hypothesis"))
+    _one_default_ssl_context()
+
+
+def _one_default_ssl_context() -> None:
+    """httpx makes a new SSL context for every client (httpx.get/post, httpx.Client, langgraph_sdk's
+    clients): certifi's CA bundle parsed again, ~25-30 ms of CPU each - more than the request itself
+    to a test server (plain http on 127.0.0.1; no test speaks TLS): 73 in three server test files, polls
+    and all. This process makes the one for httpx's default arguments once, as a long-lived
+    client would (an SSLContext is made to be shared by connections); other arguments or another
+    SSL_CERT_FILE/SSL_CERT_DIR get their own, as before. Test processes only: servers and kassist
+    children make theirs as they always do."""
+    import ssl
+
+    import httpx._transports.default as transports
+
+    made = transports.create_ssl_context
+    kept: dict[tuple[str | None, str | None], ssl.SSLContext] = {}
+
+    def create_ssl_context(verify: Any = True, cert: Any = None, trust_env: bool = True) -> ssl.SSLContext:
+        if verify is not True or cert is not None or not trust_env:
+            return made(verify, cert, trust_env)
+        where = (os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR"))
+        if where not in kept:
+            kept[where] = made(verify, cert, trust_env)
+        return kept[where]
+
+    transports.create_ssl_context = create_ssl_context
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
