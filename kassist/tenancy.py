@@ -94,6 +94,20 @@ def configured_tenant(conf: Mapping[str, Any]) -> str | None:
     return validate_tenant_id(tenant) if tenant is not None else None
 
 
+CHECKPOINTER_KEY = "__pregel_checkpointer"
+"""Where LangGraph hands a run's nodes the checkpointer the graph was compiled with."""
+
+
+def saver_tenant(conf: Mapping[str, Any]) -> str | None:
+    """The tenant of the checkpointer a run executes with when it is a view bound to one
+    (``graph.compile(checkpointer=saver.for_tenant(t))``: an explicit binding, as the memory store's
+    bound views are), else None. Without it such a run's nodes raised TenantRequired unless the
+    config named the tenant again (h26 s40 note); a config naming another tenant is the saver's to
+    refuse (its own check, before any node)."""
+    bound = getattr(conf.get(CHECKPOINTER_KEY), "tenant_id", None)
+    return validate_tenant_id(bound) if isinstance(bound, str) else None
+
+
 class RunTenancy:
     """How code finds the tenant it acts for: the one run-tenant hook of the process.
 
@@ -123,7 +137,10 @@ class RunTenancy:
         """The tenant the calling code acts for, or None (plain code outside a run and a request).
         A run config and a request that disagree are refused (:class:`TenantMismatch`)."""
         config = run_config()
-        tenant = configured_tenant((config or {}).get("configurable") or {})
+        conf = (config or {}).get("configurable") or {}
+        tenant = configured_tenant(conf)
+        if tenant is None:
+            tenant = saver_tenant(conf)
         user_tenant = auth_user_tenant(self.request_user())
         if user_tenant is None:
             return tenant
