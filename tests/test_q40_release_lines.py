@@ -63,6 +63,16 @@ def test_the_release_a_question_starts_from_is_not_the_one_asked_for() -> None:
     assert "Deprecated APIs: the old parser" not in _named(question, Relation.LINE)
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["We patched to 18.5.0 for the proxy CVE. Are we safe now?", "Does 18.5.0 fully fix the proxy CVE?",
+     "we upgraded to 18.5.0 for it - was that fix complete?"],
+)  # fmt: skip
+def test_a_release_the_user_has_or_asks_to_be_complete_is_not_the_answer(question: str) -> None:
+    # A later release may carry the bypass of an incomplete fix (review r5, s40): 18.5.0 names nothing.
+    assert "v18.5.0" not in _named(question, Relation.NAMED)
+
+
 def test_a_version_the_title_writes_as_asked_is_named_not_a_line() -> None:
     # "Licence 2" is the title's own version, beside 2.1: the question names it, not a "2.x" line.
     got = relations("the old Widget Licence 2 - what did it call itself?", LICENCES)

@@ -112,13 +112,19 @@ MAX_FAMILY_WORDS = 3  # the words before a version that may name what it is a ve
 # later release's notes, the feature in the release that brought it).
 _RUN_WORDS = frozenset((
     "run", "runs", "running", "ran", "install", "installs", "installed", "installing", "deploy", "deployed",
-    "deploying",
+    "deploying", "patched", "upgraded", "updated", "applied", "took", "have", "using",
+))  # fmt: skip
+# "to" says so after one of these: "we patched to 3.5.1", "upgraded to 20.12.2", "pinned to 3.13".
+_TO_AFTER = frozenset((
+    "patched", "upgraded", "updated", "moved", "bumped", "migrated", "pinned", "switched", "went",
 ))  # fmt: skip
 # "on" says so after one of these: "I'm on git 2.30", "we're still on 2.36", "stuck on version 3".
 _ON_AFTER = frozenset(("i", "we", "m", "re", "am", "are", "still", "stuck", "currently", "were", "was", "s"))
 # A question asking about a release relative to one it names ("a later 20.x", "since 18.5").
 _RELATIVE = re.compile(
-    r"\b(later|after|since|newer|next|following|subsequent|before|earlier|previous|prior|until|up to)\b",
+    r"\b(later|after|since|newer|next|following|subsequent|before|earlier|previous|prior|until|up to"
+    # ... or whether its fix was the last word ("does 3.5.1 fully fix it?", "was that fix complete?")
+    r"|fully|completely|complete|incomplete|enough|sufficient|insufficient|bypass(?:es|ed)?|again)\b",
     re.IGNORECASE,
 )
 # A question asking which release did something ("which release rethrows it", "in what version was
@@ -275,6 +281,8 @@ def _runs(tokens: Sequence[str], j: int) -> bool:
         return False
     if tokens[j] in _RUN_WORDS:
         return True
+    if tokens[j] == "to" and j > 0 and tokens[j - 1] in _TO_AFTER:
+        return True
     return tokens[j] == "on" and any(w in _ON_AFTER for w in tokens[max(0, j - 2) : j])
 
 
@@ -424,11 +432,14 @@ def relations(
             lined |= set(line)
             touched |= {groups[i] for i in line}
             continue
-        if mention.running and any(family.get(groups[i]) is Kind.SERIES for i in hit):
+        if mention.running and (
+            any(family.get(groups[i]) is Kind.SERIES for i in hit) or _RELATIVE.search(query)
+        ):
             # The release the user runs ("we run git 2.39.3") is not the one asked about: a series'
             # family is left to plain relevance (the fix may be in a later release). Of any other
             # family it is the text that applies to them ("we run GPL-2 software", "we run X200
-            # firmware 5.2 - how do I ...": its notes, review s39 R4-12b), a version named.
+            # firmware 5.2 - how do I ...": its notes, review s39 R4-12b), a version named - unless
+            # the question asks past it ("we patched to 3.5.1 - is CVE-X fully fixed?": r5, s40).
             touched |= {groups[i] for i in hit}
             continue
         if mention.family:
