@@ -220,6 +220,17 @@ def pytest_configure(config: pytest.Config) -> None:
     from hypothesis.configuration import set_hypothesis_home_dir
 
     set_hypothesis_home_dir(str(base / "hypothesis"))
+    # Every child a test starts through subprocess (and the code under test in this process: kassist
+    # demo's commands, a runs API worker's) goes through tests/zygote.py's Child: a kassist command,
+    # kassist serve, this venv's kassist script or langgraph dev (zygote_server.ENTRIES) is forked by
+    # one of this process's zygotes, without ~1-2 s of CPU of imports, where its environment and
+    # process attributes let a forked child be what an exec'd one would be; anything else is exec'd by
+    # subprocess itself, as before. (Files that named Child themselves: ~30; ~25 more started such
+    # children with subprocess and paid the imports.)
+    from zygote import Child
+
+    config.stash[_popen_key] = subprocess.Popen
+    subprocess.Popen = Child  # type: ignore[misc]
     _one_default_ssl_context()
 
 
@@ -267,6 +278,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    popen = config.stash.get(_popen_key, None)
+    if popen is not None:
+        subprocess.Popen = popen  # type: ignore[misc]
     sandbox = config.stash.get(_sandbox_key, None)
     if sandbox is not None:
         shutil.rmtree(sandbox, ignore_errors=True)
@@ -274,6 +288,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 _before_key = pytest.StashKey[Snapshot]()
 _sandbox_key = pytest.StashKey[Path]()
+_popen_key = pytest.StashKey[type[subprocess.Popen[Any]]]()
 
 
 @pytest.fixture(scope="session", autouse=True)

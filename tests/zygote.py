@@ -21,12 +21,13 @@ What differs from an exec'd child, by construction and checked at the zygote's s
   locale, BLAS/OpenMP, LangChain/LangSmith/LangGraph, OpenTelemetry, ``TZ``) must equal the zygote's, or the
   child is exec'd as before (``Child`` falls back to ``subprocess`` itself);
 - the string hash seed is the zygote's (shared by its children), where each exec'd child draws its own.
-Only the ``-P -m cli.main`` form and kassist serve's ``-m server.langserve_app`` (as tests/server_harness.py
-starts it: ~2 s of CPU of imports per server) go through the zygote; a forked ``kassist`` asks the zygote for its own
+Only zygote_server.ENTRIES go through the zygote (``-P -m cli.main``, ``-m cli.main``, kassist serve's
+``-m server.langserve_app``: ~2 s of CPU of imports per server, and this venv's ``kassist`` script; since
+session 40 every test's ``subprocess.Popen`` is ``Child``: tests/conftest.py); a forked ``kassist`` asks the zygote for its own
 children of that form (``kassist demo``'s corpus, ingest, resume and runs commands: tests/zygote_server.py's
 ``_OwnChild``), with the same comparisons, and execs them where a forked one would differ. The docs examples' ``kassist`` (a shell runs
 it) asks a zygote of its own through tests/zygote_client.py (``serving``), which compares the same
-things; the console script ``kassist`` itself (wheel, demo and newcomer tests) is always exec'd.
+things; this venv's ``kassist`` script is forked like ``-P -m cli.main`` (another venv's, the wheel test's, is exec'd).
 """
 
 from __future__ import annotations
@@ -58,14 +59,15 @@ class Zygote:
     a fresh socket pair of its own for the child's pid and exit status. It also takes zygote_client's
     requests on the Unix socket ``path`` (in a folder of its own, mode 0700)."""
 
-    def __init__(self, env: Mapping[str, str]) -> None:
+    def __init__(self, env: Mapping[str, str], kind: str = "") -> None:
         self.env = dict(env)
+        self.kind = kind  # zygote_server.Entry.kind: "" the kassist commands' zygote, "dev" langgraph dev's
         self.pid_of_owner = os.getpid()
         self.lock = threading.Lock()
         self.path = Path(tempfile.mkdtemp(prefix="kz-")) / "s"  # a short path: 107 bytes at most
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.proc = subprocess.Popen(
-            [sys.executable, "-P", str(SERVER), str(theirs.fileno()), str(self.path)], env=self.env,
+            [sys.executable, "-P", str(SERVER), str(theirs.fileno()), str(self.path), kind], env=self.env,
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
         theirs.close()
@@ -125,8 +127,21 @@ def zygote(env: Mapping[str, str]) -> Zygote:
         return _zygote
 
 
-def _fitting(env: Mapping[str, str]) -> Zygote | None:
-    """The first of this process's zygotes whose children ``env`` fits: the first zygote, then the others."""
+_dev: Zygote | None = None
+
+
+def _fitting(env: Mapping[str, str], kind: str = "") -> Zygote | None:
+    """The first of this process's zygotes whose children ``env`` fits: the first zygote, then the others;
+    for ``kind`` "dev" (langgraph dev), the process's dev zygote, started on first use with ``env``."""
+    global _dev
+    if kind == "dev":
+        with _zygote_lock:
+            if _dev is None or not _dev.alive():
+                _dev = Zygote(env, "dev")
+                import atexit
+
+                atexit.register(_dev.stop)
+            return _dev if _dev.fits(env) else None
     if zygote(env).fits(env):
         return zygote(env)
     return next((z for z in _others if z.alive() and z.fits(env)), None)
@@ -161,9 +176,9 @@ def started(env: Mapping[str, str]) -> Iterator[Zygote]:
 
 
 class Child(ZygoteChild):
-    """``subprocess.Popen`` whose ``[sys.executable, "-P", "-m", "cli.main", ...]`` and
-    ``[sys.executable, "-m", "server.langserve_app", ...]`` children (zygote_server.ENTRIES) are forked by
-    the zygote; any other command, or an environment the zygote cannot give, is exec'd as usual."""
+    """``subprocess.Popen`` whose ``[sys.executable, "-P", "-m", "cli.main", ...]``,
+    ``[sys.executable, "-m", "server.langserve_app", ...]`` and other zygote_server.ENTRIES children are
+    forked by the zygote; any other command, or an environment the zygote cannot give, is exec'd as usual."""
 
     def _execute_child(  # type: ignore[override]
         self, args: Any, executable: Any, preexec_fn: Any, close_fds: bool, pass_fds: Any, cwd: Any,
@@ -176,7 +191,8 @@ class Child(ZygoteChild):
         plain = preexec_fn is None and not pass_fds and not shell and executable is None and close_fds
         plain = plain and restore_signals and gid is None and gids is None and uid is None and umask < 0
         plain = plain and SUPPORTED
-        forks = None if argv is None or entry_of(argv) is None or not plain else _fitting(env)
+        entry = entry_of(argv) if argv is not None else None
+        forks = None if entry is None or not plain else _fitting(env, entry.kind)
         if forks is None:
             return super()._execute_child(  # type: ignore[misc,no-any-return]
                 args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,

@@ -76,6 +76,7 @@ class Entry:
 
     prefix: tuple[str, ...]
     module: str = ""
+    kind: str = ""  # the zygote that forks it: "" the kassist one (PRELOAD, OWN_PRELOAD), "dev" DEV_PRELOAD's
 
     def path0(self, cwd: str) -> str | None:
         """What the interpreter puts first on sys.path for this command (None: nothing, as under -P)."""
@@ -85,21 +86,34 @@ class Entry:
 
 
 BIN = os.path.dirname(sys.executable)
-# The commands the tests run that the zygote forks: the kassist CLI as the tests run it; kassist serve's
-# server as tests/server_harness.py starts it (``python -m server.langserve_app``; ~2.1 s of CPU exec'd,
-# nearly all imports); ``langgraph dev`` (langgraph-cli's console script; ~2.2 s of CPU exec'd, 1,763 of
-# its 2,448 modules preloaded here: langgraph_api's own are not, as they read at import what
-# ``langgraph dev`` sets in the environment just before - see LANGGRAPH_DEV_SETS); and the ``kassist``
-# console script of this venv. Each module entry's module is forgotten after the preload.
+# The commands the tests run that the zygote forks: the kassist CLI as the tests run it (with -P, or
+# without as test_cli_serve runs it: its working directory first on sys.path); kassist serve's server
+# as tests/server_harness.py starts it (``python -m server.langserve_app``; ~2.1 s of CPU exec'd,
+# nearly all imports); and the ``kassist`` console script of this venv. Each module entry's module is
+# forgotten after the preload.
+# ``langgraph dev`` (langgraph-cli's console script; ~2.2 s of CPU exec'd) is forked by a zygote of its
+# own ("dev") that holds only what an exec'd langgraph dev has imported once it serves (DEV_PRELOAD): the
+# kassist zygote preloads modules dev imports lazily, on its event loop, where its blockbuster refuses
+# blocking calls - R5-3: the tokenizer's import read a link there and failed every turn, which a dev
+# forked from the kassist zygote (6788e0f) could not show.
 ENTRIES = (
     Entry((sys.executable, "-P", "-m", "cli.main"), "cli.main"),
+    Entry((sys.executable, "-m", "cli.main"), "cli.main"),
     Entry((sys.executable, "-m", "server.langserve_app"), "server.langserve_app"),
-    Entry((os.path.join(BIN, "langgraph"), "dev")),
     Entry((os.path.join(BIN, "kassist"),)),
+    Entry((os.path.join(BIN, "langgraph"), "dev"), kind="dev"),
 )
+# What langgraph dev imports before it serves (tests/server_harness.py's langgraph.json): its CLI, then
+# the modules langgraph.json names - by module (checkpointer, store, http app) or by file (the graphs,
+# auth: loaded here by file as langgraph_api loads them, under a name of their own, then dropped: what
+# stays is what they imported). Never langgraph_api's own modules: they read at import what langgraph
+# dev sets in the environment just before (LANGGRAPH_DEV_SETS).
+DEV_PRELOAD = ("langgraph_cli.cli", "server.saver", "memory.store", "server.http_limits")
+DEV_PRELOAD_FILES = ("graph/ingestion/graph.py", "graph/assistant/graph.py", "server/auth.py")
+ROOT = Path(__file__).resolve().parent.parent
 # What langgraph_api.cli.run_server puts in the environment before it imports the server (whose modules
 # read them at import): a preloaded module that read one at import would carry the zygote's value where
-# the exec'd server's import sees run_server's. The zygote refuses to start if one was read.
+# the exec'd server's import sees run_server's. The dev zygote refuses to start if one was read.
 LANGGRAPH_DEV_SETS = frozenset({
     "MIGRATIONS_PATH", "DATABASE_URI", "REDIS_URI", "N_JOBS_PER_WORKER", "LANGGRAPH_STORE", "LANGSERVE_GRAPHS",
     "LANGSMITH_LANGGRAPH_API_VARIANT", "LANGGRAPH_AUTH", "LANGGRAPH_HTTP", "LANGGRAPH_UI", "LANGGRAPH_WEBHOOKS",
@@ -499,19 +513,35 @@ def _forget_entry() -> None:
                 delattr(sys.modules[package], name)
 
 
-def _start(control: socket.socket, listener: socket.socket) -> Callable[[dict[str, Any]], str]:
-    """Preload the third-party modules and ours with no thread left running, and say so (or why not); returns
-    the check of a zygote_client's request: why its child would differ from an exec'd one, or ''."""
+def _dev_preload() -> None:
+    """DEV_PRELOAD, then DEV_PRELOAD_FILES each run as langgraph_api loads it and dropped."""
+    import importlib.util
+
+    for name in DEV_PRELOAD:
+        importlib.import_module(name)
+    for i, path in enumerate(DEV_PRELOAD_FILES):
+        spec = importlib.util.spec_from_file_location(f"_zygote_dev_{i}", ROOT / path)
+        assert spec is not None and spec.loader is not None
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+
+def _start(control: socket.socket, listener: socket.socket, kind: str) -> Callable[[dict[str, Any]], str]:
+    """Preload the third-party modules and ours (``kind`` "dev": DEV_PRELOAD's) with no thread left
+    running, and say so (or why not); returns the check of a zygote_client's request: why its child
+    would differ from an exec'd one, or ''."""
     base = dict(os.environ)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # loaded with one thread; the child sets its count
     gc.disable()  # no collection leaves holes in the pages the children share with the zygote
     seen = _Reading.watch()
     try:
-        for name in (*PRELOAD, *OWN_PRELOAD):
-            importlib.import_module(name)
+        if kind == "dev":
+            _dev_preload()
+        else:
+            for name in (*PRELOAD, *OWN_PRELOAD):
+                importlib.import_module(name)
         _forget_entry()
         _Reading.stop()
-        if seen & LANGGRAPH_DEV_SETS:
+        if kind == "dev" and seen & LANGGRAPH_DEV_SETS:
             raise RuntimeError(
                 f"the preload read what langgraph dev sets: {sorted(seen & LANGGRAPH_DEV_SETS)}"
             )
@@ -567,7 +597,7 @@ def _main() -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(sys.argv[2])  # listening before the test's side hears "ready"
     listener.listen(64)
-    refusal = _start(control, listener)
+    refusal = _start(control, listener, sys.argv[3] if len(sys.argv) > 3 else "")
     request = _serve(control, listener, refusal)  # returns in a forked child only
     _own_children_forked(sys.argv[2])
     entry = entry_of(request["argv"])
