@@ -16,20 +16,14 @@ app in process. SQLite, ~6 s."""
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
-from contextlib import closing, suppress
+from contextlib import closing
 from pathlib import Path
 
-import httpx
 import pytest
 from runs_api_harness import ADMIN, env_for, serving, settle
-from sqlite_stall import stalled as stalled_writes
-from test_ingest_start_kill import _stalled as stalled
 from test_probe_s30e_upload_kill import FILES
-from test_runs_serve import serve
-
-HEAD = "BEFORE UPDATE OF done_seq ON kassist_ingest_jobs WHEN OLD.run_id = 'u1' AND OLD.done_seq = OLD.seq"
+from upload_kill_support import kill_while_placing
 
 
 def test_an_upload_killed_between_its_stored_run_and_its_start_can_be_sent_again(
@@ -39,21 +33,7 @@ def test_an_upload_killed_between_its_stored_run_and_its_start_can_be_sent_again
     db_url = f"sqlite:///{path}"
     root = tmp_path / "root"
     root.mkdir()
-    with serve(db_url, tmp_path, root, "killed") as server, stalled_writes(path, "h25_placed", HEAD):
-
-        def upload() -> None:  # its answer never comes: the server is killed while starting the run
-            with suppress(httpx.HTTPError):
-                data = {"collection": "c", "run_id": "u1"}
-                httpx.post(
-                    f"{server.base}/v1/runs/uploads", headers=ADMIN, files=FILES, data=data, timeout=60
-                )
-
-        sent = threading.Thread(target=upload, daemon=True)
-        sent.start()
-        while not stalled(db_url):
-            assert sent.is_alive(), "the upload ended before its run was made wanted"
-            time.sleep(0.05)
-        server.kill()
+    kill_while_placing(path, tmp_path, root, "h25")
     with closing(sqlite3.connect(path)) as conn:
         [[stored]] = conn.execute("SELECT count(*) FROM kassist_ingest_runs WHERE run_id = 'u1'").fetchall()
     assert stored == 1  # the kill hit after the run was stored

@@ -14,22 +14,12 @@ upload u2 of the same tenant; then a server with workers starts and finds u1's r
 from __future__ import annotations
 
 import json
-import sqlite3
-import threading
 import time
-from contextlib import closing, suppress
 from pathlib import Path
 
-import httpx
 import pytest
 from runs_api_harness import ADMIN, env_for, serving, settle
-from sqlite_stall import stalled as stalled_writes
-from test_attack_s39h25_upload_kill_placing import HEAD
-from test_ingest_start_kill import _stalled as stalled
-from test_probe_s30e_upload_kill import FILES
-from test_runs_serve import serve
-
-from server.runs import uploads
+from upload_kill_support import kill_while_placing, unplace
 
 OTHER = [("files", ("travel.md", b"# Travel\n\nBook trains for trips under 500 km.\n", "text/markdown"))]
 
@@ -43,30 +33,10 @@ def test_an_orphaned_uploads_files_survive_the_next_upload_into_its_tenant(
     root.mkdir()
     # Server B, accepting requests only, is up before A's upload (its start's look found nothing).
     with serving(db_url, monkeypatch, env_for(tmp_path, root, KASSIST_RUN_WORKERS="0")) as accepting:
-        with serve(db_url, tmp_path, root, "killed") as server, stalled_writes(path, "r5_placed", HEAD):
-
-            def upload() -> None:  # no answer comes: the server is killed while starting the run
-                with suppress(httpx.HTTPError):
-                    data = {"collection": "c", "run_id": "u1"}
-                    httpx.post(
-                        f"{server.base}/v1/runs/uploads", headers=ADMIN, files=FILES, data=data, timeout=60
-                    )
-
-            sent = threading.Thread(target=upload, daemon=True)
-            sent.start()
-            while not stalled(db_url):
-                assert sent.is_alive(), "the upload ended before its run was made wanted"
-                time.sleep(0.05)
-            server.kill()
-        with closing(sqlite3.connect(path)) as conn:
-            [(settings, placer)] = conn.execute(
-                "SELECT settings, worker FROM kassist_ingest_jobs WHERE run_id = 'u1'"
-            ).fetchall()
+        kill_while_placing(path, tmp_path, root, "r5")
         # The kill one step earlier, as tests/test_s40_upload_placing.py leaves it: the files only in
         # the killed server's staging folder of this attempt.
-        folder = Path(json.loads(settings)["source"])
-        staging = folder.parent / f"{uploads.STAGING}{folder.name.rpartition('.')[2]}@{placer}"
-        folder.rename(staging)
+        unplace(path)
         # Another upload of the tenant, to the server that is up.
         other = accepting.post(
             "/v1/runs/uploads", headers=ADMIN, files=OTHER, data={"collection": "c", "run_id": "u2"}

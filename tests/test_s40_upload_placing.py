@@ -6,23 +6,14 @@ and a run stored by a placer that is alive is left to it, on both backends."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import subprocess
 import sys
-import threading
 import time
-from contextlib import closing, suppress
 from pathlib import Path
 
-import httpx
 import pytest
 from runs_api_harness import ADMIN, env_for, serving, settle
-from sqlite_stall import stalled as stalled_writes
-from test_attack_s39h25_upload_kill_placing import HEAD
-from test_ingest_start_kill import _stalled as stalled
-from test_probe_s30e_upload_kill import FILES
-from test_runs_serve import serve
+from upload_kill_support import kill_while_placing, unplace
 
 from graph.ingestion.folders import tenant_folder
 from graph.ingestion.jobs import JobStore
@@ -39,30 +30,9 @@ def test_an_upload_killed_before_its_folder_was_placed_is_placed_and_run_by_the_
     db_url = f"sqlite:///{path}"
     root = tmp_path / "root"
     root.mkdir()
-    with serve(db_url, tmp_path, root, "killed") as server, stalled_writes(path, "s40_placed", HEAD):
-
-        def upload() -> None:  # no answer comes: the server is killed while starting the run
-            with suppress(httpx.HTTPError):
-                data = {"collection": "c", "run_id": "u1"}
-                httpx.post(
-                    f"{server.base}/v1/runs/uploads", headers=ADMIN, files=FILES, data=data, timeout=60
-                )
-
-        sent = threading.Thread(target=upload, daemon=True)
-        sent.start()
-        while not stalled(db_url):
-            assert sent.is_alive(), "the upload ended before its run was made wanted"
-            time.sleep(0.05)
-        server.kill()
-    with closing(sqlite3.connect(path)) as conn:
-        [(settings, placer)] = conn.execute(
-            "SELECT settings, worker FROM kassist_ingest_jobs WHERE run_id = 'u1'"
-        ).fetchall()
-    # The kill one step earlier, as it leaves the uploads folder: the files in the killed server's
-    # staging folder of this attempt, its run folder not there yet.
-    folder = Path(json.loads(settings)["source"])
-    staging = folder.parent / f"{uploads.STAGING}{folder.name.rpartition('.')[2]}@{placer}"
-    folder.rename(staging)
+    kill_while_placing(path, tmp_path, root, "killed")
+    # The kill one step earlier: the files only in the killed server's staging folder.
+    staging = unplace(path)
 
     with serving(db_url, monkeypatch, env_for(tmp_path, root)) as client:
         deadline = time.monotonic() + 120
