@@ -60,8 +60,15 @@ _FORBIDDEN_ACT = (
 _DUTY = (
     r"(?:(?:must |should |shall |will )?(?:always )?(?:cites?|name|names|say|says|state|states|show|shows) (?:its |the |which |"
     r"where |what )?(?:sources?|documents?|document|policy|page|handbook|section|version)\b|"
+    # citing is a duty to the user whatever qualifies what is cited ("cite the newest revision of a policy")
+    r"(?:must |should |shall |will )?(?:always )?cites? (?:its |the |a |each |every )?(?:[\w-]+ ){0,2}?(?:sources?|"
+    r"documents?|polic(?:y|ies)|pages?|handbook|sections?|versions?|revisions?|owners?|dates?)\b|"
     # "say so" about its own answer (unsure, no source, an old policy cited), not about what the text claims
-    r"(?:must |should |shall |will )?(?:always )?(?:say|says|state|states) so (?:when|if)\b[^.;]{0,60}\b(?:unsure|not sure|"
+    # ... or tell its users when a source it cites is old, a draft or superseded ("tell users when a document it
+    # cites is marked draft", "mention when an older revision is still in force")
+    r"(?:must |should |shall |will )?(?:always )?(?:(?:say|says|state|states) so|(?:tell|tells|mention|mentions|note|"
+    r"notes|flag|flags)(?: the)?(?: users?| them| people| staff| employees| customers)?) (?:when|if)\b[^.;]{0,60}\b"
+    r"(?:unsure|not sure|draft|superseded|"
     r"know|cannot|can't|cites?|older|outdated|out of date|missing|unclear|uncertain|no (?:answer|source))|"
     r"(?:must |should |shall |will )?(?:say|says|admit|admits) (?:that )?(?:it|the assistant) (?:does not|doesn't|cannot|"
     r"can't|is not sure)|"
@@ -220,8 +227,9 @@ def _read(latin: str) -> tuple[list[tuple[str, bool]], list[tuple[int, int]]]:
 # clause ("... while assuring users that the merger is confirmed", "tell users the router is discontinued"), not a
 # question ("say which document it used", "say so when ...") - whatever joins it to the bound.
 _SAYS = rule(
-    rf"\b{SAYING}\w*\b(?! (?:which|what|who|whose|where|when|why|how|whether|if|so)\b)"
-    rf"(?:(?: [\w'-]+){{0,4}}? that\b| (?:[\w'-]+ ){{0,3}}?(?!{_DET}\b)[\w'-]+ {_FINITE}\b)"
+    rf"\b{SAYING}\w*\b(?! (?:which|what|who|whose|where|when|why|how|whether|if|so|(?:that )?(?:it|the assistant) "
+    r"(?:does not|doesn't|cannot|can't|is not sure|is unsure))\b)"
+    rf"(?:(?: [\w'-]+){{0,4}}? that\b| (?:[\w'-]+ ){{0,3}}?(?!{_DET}\b|{_COORD}\b|{_SUBORD}\b)[\w'-]+ {_FINITE}\b)"
 )
 
 
@@ -231,7 +239,9 @@ def is_bound(latin: str, hosts: Collection[str]) -> bool:
     nothing, and no claim planted after the bound (:data:`_SAYS`)."""
     parts, spans = _read(latin)
     head = _BOUND.search(parts[0][0]) or _WITHHELD.search(parts[0][0])
-    if head is None or any(_SAYS.search(latin, max(i, head.end()), j) for i, j in spans if j > head.end()):
+    if head is None or any(
+        _SAYS.search(latin, max(i, head.start()), j) for i, j in spans if j > head.start()
+    ):
         return False
     return all(_circumstance(p, hosts) if kind else _bound_clause(p, hosts) for p, kind in parts)
 
