@@ -112,11 +112,6 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield compiled
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R5-4: since 6e77c67 a release written out names its own notes first: 'Fixed CVE-X' leads "
-    "and the later 'bypass of the incomplete fix' comes second",
-)
 @pytest.mark.parametrize(
     "question",
     ["We patched to 3.5.1 for CVE-2025-4411. Are we safe now?", "Does 3.5.1 fully fix CVE-2025-4411?"],
