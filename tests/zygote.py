@@ -91,6 +91,13 @@ class Zygote:
             and process_attributes() == self.attributes
         )
 
+    def differs_in_pythonpath_only(self, env: Mapping[str, str]) -> bool:
+        """Whether ``env``'s start-up values differ from this zygote's in PYTHONPATH alone (and this
+        process's umask, limits and signals are the zygote's)."""
+        mine, theirs = start_values(self.env, self.read), start_values(env, self.read)
+        differ = {k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k)}
+        return differ == {"PYTHONPATH"} and process_attributes() == self.attributes
+
     def request(self, message: dict[str, Any], fds: Sequence[int]) -> None:
         with self.lock:
             socket.send_fds(self.control, [json.dumps(message).encode()], list(fds))
@@ -112,11 +119,18 @@ class Zygote:
 
 _zygote: Zygote | None = None
 _others: list[Zygote] = []  # serving's and started's, tried after the first when it does not fit
+_spare: list[Zygote] = []  # the second zygote of zygote(): the first's start-up values but PYTHONPATH
+_dev: Zygote | None = None  # langgraph dev's (zygote_server.Entry.kind "dev"), started by _fitting
 _zygote_lock = threading.Lock()
 
 
 def zygote(env: Mapping[str, str]) -> Zygote:
-    """This process's zygote, started on first use with ``env`` (a forked process starts its own)."""
+    """This process's zygote for ``env``, started on first use with ``env`` (a forked process starts its
+    own); where ``env``'s start-up values differ from that zygote's in PYTHONPATH alone, the process's
+    second zygote, started on the first such use. The suite's children come in two kinds: the
+    harnesses' (PYTHONPATH set to the checkout: ingest_harness.child_env) and the servers' and other
+    tests' (the process's own: no PYTHONPATH on a CI machine); since every test's Popen and server goes
+    through Child, either kind may come first, and the other was exec'd for the rest of the process."""
     global _zygote
     with _zygote_lock:
         if _zygote is None or not _zygote.alive():
@@ -124,10 +138,16 @@ def zygote(env: Mapping[str, str]) -> Zygote:
             import atexit
 
             atexit.register(_zygote.stop)
-        return _zygote
+        first = _zygote
+    if first.fits(env) or not first.differs_in_pythonpath_only(env):
+        return first
+    with _zygote_lock:
+        if not _spare or not _spare[0].alive():
+            _spare[:] = [Zygote(env)]
+            import atexit
 
-
-_dev: Zygote | None = None
+            atexit.register(_spare[0].stop)
+        return _spare[0]
 
 
 def _fitting(env: Mapping[str, str], kind: str = "") -> Zygote | None:
@@ -142,8 +162,9 @@ def _fitting(env: Mapping[str, str], kind: str = "") -> Zygote | None:
 
                 atexit.register(_dev.stop)
             return _dev if _dev.fits(env) else None
-    if zygote(env).fits(env):
-        return zygote(env)
+    found = zygote(env)
+    if found.fits(env):
+        return found
     return next((z for z in _others if z.alive() and z.fits(env)), None)
 
 
