@@ -28,10 +28,6 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield compiled
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R5-8: 3a3b4dd's word lists hold R5-4's wording only; other words still lead with 3.5.1",
-)
 @pytest.mark.parametrize(
     "question",
     [

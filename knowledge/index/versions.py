@@ -453,16 +453,11 @@ def relations(
         if mention.year and not _names_edition(mention, versions, hit):
             continue  # a date ("leave days left over from 2024"), not an edition (review s38, R3-3b)
         matched = {groups[i] for i in hit}
+        # A release written out with no name before it ("Did 20.3.0 ...", "Is 3.5.1 the final fix?")
+        # carries the version but does not lead for it: a question about a release's fix is as often
+        # answered by a later release's "bypass of the incomplete fix" (review r5 s40, R5-8: every
+        # wording list missed some; 6e77c67 named it and lost them).
         carriers |= set(hit)
-        if (
-            mention.parts > 1
-            and not mention.year
-            and not (_RELATIVE.search(query) or _ASKS_RELEASE.search(query))
-        ):
-            # "Did 20.12.1 fix it?": a release written out names its notes; not one the question
-            # asks past ("did a later 18 release fix what 18.5 did not?", "2.35.0 broke rebase, is
-            # there a release that fixes it").
-            named |= set(hit)
         touched |= matched
         other |= {i for i, v in enumerate(versions) if groups[i] in matched and v.number != mention.number}
     carriers |= named
