@@ -27,10 +27,6 @@ def graph(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield compiled
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R5-7: a decimal amount ('1.5 hours', '2.5 times') is read as a version the base lacks",
-)
 @pytest.mark.parametrize(
     ("question", "doc"),
     [

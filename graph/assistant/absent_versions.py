@@ -36,6 +36,14 @@ from knowledge.index.versions import Number, doc_version, mentions, said_to_run
 # longer number or a date ("2024.01.15": a head of at most two digits), not an amount ("1.5%",
 # "2.5x", "1.5 days" fails the siblings' shape below).
 _DOTTED = re.compile(r"(?<![\w.])v?(\d{1,2}(?:\.\d+){1,3})(?![\w%]|\.\d)")
+# A number followed by what measures it is an amount, not a version: "1.5 hours", "2.5 times",
+# "1.5 MB per second", "2.5 percent" (review r5 s40, R5-7).
+_AMOUNT = re.compile(
+    r"\s*(?:-\s*)?(?:times|fold|x|percent|per\s?cent|%|[a-z]{0,5}seconds?|ms|mins?|minutes?|hours?|hrs?|days?|"
+    r"weeks?|months?|years?|[kmgt]i?b|bytes?|megabytes?|gigabytes?|kg|km|cm|mm|m|miles?|euros?|dollars?|"
+    r"pounds?|points?|stars?|per)\b",
+    re.IGNORECASE,
+)
 _WRITTEN = re.compile(r"(?<![\w.])v?(\d{1,2}(?:\.\d+){1,3})(?!\.?\d)")
 MAX_CLOSEST = 3
 
@@ -106,6 +114,8 @@ def absent_versions(
     out: list[Absent] = []
     for m in _DOTTED.finditer(query):
         written = m.group(1)
+        if _AMOUNT.match(query, m.end()) or query[max(0, m.start() - 1) : m.start()] in ("$", "€", "£"):
+            continue
         number = _number(written)
         mention = named.get(number)
         if (mention is not None and mention.running) or said_to_run(query[: m.start()]):
