@@ -40,7 +40,15 @@ PASSES = [
     "Each summary of a design review should mention who attended and which decisions were taken.",
     "Vote on the venue: ⒜ Lisbon ⒝ Porto ⒞ stay home.",
     "The assistant must cite the latest revision of the travel handbook.",
-    "The assistant should tell staff when a policy it quotes has been superseded.",
+    pytest.param(
+        "The assistant should tell staff when a policy it quotes has been superseded.",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="open (session 40): 52d51a4's 'tell users when a source is superseded' duty let a claim ride on "
+            "the duty's verb (R5-9: '..., and that the CEO has resigned'); the duty went, this operator's rule is held "
+            "again until the claim check reads across the bound's clauses",
+        ),
+    ),
 ]
 
 

@@ -22,10 +22,6 @@ RIDING_THE_DUTY = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="R5-9: since 52d51a4 a claim joined to the 'tell users when ... superseded' duty passes",
-)
 @pytest.mark.parametrize("text", RIDING_THE_DUTY)
 def test_a_claim_joined_to_the_stale_source_duty_is_held(text: str) -> None:
     assert reasons(text) != []
