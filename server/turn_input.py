@@ -187,7 +187,6 @@ def question_tokens(text: str, budget: int) -> tuple[int, bool]:
 
 
 @functools.cache
-@functools.cache
 def instruction_tokens() -> int:
     """Tokens the assistant's instructions take in every context (their message, no priming)."""
     from graph.assistant.gather import SYSTEM_PROMPT  # here: the auth module loads no graph

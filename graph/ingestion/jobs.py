@@ -184,7 +184,7 @@ class JobStore:
 
     def placing_in_every_tenant(self, limit: int = 100) -> list[JobRecord]:
         """Uploads' runs stored and never made wanted, every tenant's, oldest first; each record's
-        ``worker`` names the process that stored it (server/runs/upload_ends.place_orphans)."""
+        ``worker`` names the process that stored it (server/runs/upload_placing.place_orphans)."""
         rows = self._store._handle.one(self._store._q.jobs_placing, {"limit": limit}, fetch=True)
         return [_job_record(tenant, job) for tenant, *job in rows]
 

@@ -202,7 +202,7 @@ class RunsService:
             "role": who.role,  # the create's, kept: an upload's run is held to its uploader's rule
             "key": key,
             "placing": not wake,  # an upload's: wanted once its folder is in place (create_upload)
-            # ... by this process: killed first, a server places it (upload_ends.place_orphans)
+            # ... by this process: killed first, a server places it (upload_placing.place_orphans)
             "placer": None if wake else process_holder(),
         }
         if thread_in_use(self.res, who.tenant_id, run):
