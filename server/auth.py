@@ -268,9 +268,11 @@ async def _run_checks(ctx: Auth.types.AuthContext, value: Any) -> tuple[str | No
     # took in its first instant is the run it was accepted with (server/accepted_resume.py).
     await accepted_resume.resume_accepted(ctx, graph, value.get("thread_id"), kwargs, makes)
     await check_thread_graph(ctx, graph, value.get("thread_id"))
-    if graph in (None, "assistant"):
+    if graph in (None, "assistant") and not instruction_tokens.cache_info().currsize:
         # The tokenizer's first load reads its files (bpe_openai's import, a readlink under a linked
-        # venv): off the event loop, where langgraph dev refuses blocking calls (review s40 R5-3).
+        # venv): off the event loop, where langgraph dev refuses blocking calls (review s40 R5-3). Only
+        # when the server's start has not done it yet (server/saver.langgraph_checkpointer): an await here
+        # lets langgraph-api go on with a batch's later runs before check_batch has judged them.
         await asyncio.to_thread(instruction_tokens)
     check_run(ctx, graph, kwargs, value.get("run_id"), value.get("assistant_id"))
     _refuse(422, delayed_decision(graph, kwargs.get("command"), value.get("after_seconds")))

@@ -28,6 +28,7 @@ should a route or a future langgraph-api write one another way. Runs never write
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -239,6 +240,12 @@ def langgraph_checkpointer() -> TenantCheckpointer:
     saver = ServerCheckpointer.from_url(database_url_from_env())
     saver.setup()
     _SERVED[:] = [saver]
+    # The LangGraph server's start (langgraph dev calls this once): the assistant's instruction tokens
+    # (the tokenizer's files) loaded in a thread, so no request's door does it on the event loop (review
+    # s40 R5-3; an await there let langgraph-api go on with a batch's later runs before they were judged).
+    from server.turn_input import instruction_tokens
+
+    threading.Thread(target=instruction_tokens, name="kassist-tokens-warm-up", daemon=True).start()
     return saver
 
 

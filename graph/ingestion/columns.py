@@ -46,6 +46,7 @@ READS: dict[str, tuple[str, ...]] = {
     "lease_release_judged": ("run_id",),
     "job_get": JOB_COLUMNS,
     "jobs_wanted": ("tenant_id", *JOB_COLUMNS),
+    "jobs_placing": ("tenant_id", *JOB_COLUMNS),
     "jobs_page": JOB_COLUMNS,
     "jobs_unknown": ("run_id",),
     "doc_uploaders": ("path", "created_by", "requested_by", "started_by"),
