@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from server.configurable import shown
+
 EVERY_NODE = "*"
+SHOWN_NAMES = 3
 
 
 @cache
@@ -40,8 +43,12 @@ def interrupt_refusal(graph: str | None, kwargs: Mapping[str, Any]) -> str | Non
             return f'{field} must be a list of node names or "*"; the graph\'s nodes: {", ".join(known)}'
         unknown = [v for v in value if v not in known]
         if unknown:
+            # One line whatever was sent: the first few names, each clipped (a list of 50,000 names, or
+            # one of 100 KB, made a detail line of that size).
+            named = ", ".join(shown(v) for v in unknown[:SHOWN_NAMES])
+            more = f" and {len(unknown) - SHOWN_NAMES} more" if len(unknown) > SHOWN_NAMES else ""
             return (
-                f"{field} names {', '.join(repr(v) for v in unknown)}, not a node of this graph "
+                f"{field} names {named}{more}, not a node of this graph "
                 f"(a run would not stop there); its nodes: {', '.join(known)}"
             )
     return None
