@@ -203,29 +203,28 @@ def input_graph(assistant_id: object) -> str | None:
     client make assistants of the assistant graph only). Without it a run through one's own
     assistant was checked against no list: ``topic``, ``working_memory``, any key passed the door
     (the graph's input schema then dropped them); None when the server keeps no such assistant."""
-    from server.holds import stored
-
     graph = graph_of_assistant(assistant_id)
     if graph is not None or assistant_id is None:
         return graph
-    for assistant in stored("assistants"):
-        if str(assistant.get("assistant_id")) == str(assistant_id):
-            named = assistant.get("graph_id")
-            return str(named) if named in CLIENT_KEYS else None
-    return None
+    assistant = _own_assistant(assistant_id)
+    named = assistant.get("graph_id") if assistant is not None else None
+    return str(named) if named in CLIENT_KEYS else None
 
 
 def assistant_configurable(assistant_id: object) -> dict[str, Any]:
     """The configurable keys a client's own assistant stored (its config's and its context's), which
     langgraph-api lays under each of its runs; {} for a built-in assistant or one the server lacks."""
-    from server.holds import stored
-
     if assistant_id is None or graph_of_assistant(assistant_id) is not None:
         return {}
-    for assistant in stored("assistants"):
-        if str(assistant.get("assistant_id")) == str(assistant_id):
-            return client_configurable(assistant.get("config"), assistant.get("context"))
-    return {}
+    assistant = _own_assistant(assistant_id)
+    return client_configurable(assistant.get("config"), assistant.get("context")) if assistant else {}
+
+
+def _own_assistant(assistant_id: object) -> Mapping[str, Any] | None:
+    """The assistant langgraph dev stores under ``assistant_id`` (a client's own), or None."""
+    from server.holds import stored
+
+    return next((a for a in stored("assistants") if str(a.get("assistant_id")) == str(assistant_id)), None)
 
 
 # -- threads and their runs -------------------------------------------------------------------
