@@ -10,6 +10,7 @@ import logging
 import shutil
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graph.ingestion.state import Settings
@@ -53,8 +54,9 @@ async def create_upload(
     await asyncio.to_thread(check_replaces, service.tenant_jobs(who), who, collection, files)
     target = uploads.run_folder(service.config.uploads_dir, who.tenant_id, run)
     # Before this upload's write sweeps the staging folders of writers gone: one of them may hold
-    # the files of a run a killed server stored and never started (review s40 R5-1).
-    if await asyncio.to_thread(upload_placing.place_orphans, service.res, service.config.uploads_dir):
+    # the files of a run a killed server stored and never started (review s40 R5-1). Looked for only
+    # when there is such a folder: the look reads every tenant's stored runs.
+    if await asyncio.to_thread(_places_orphans, service, target.parent):
         service.worker.wake()
     try:
         _, staging = await asyncio.to_thread(
@@ -94,3 +96,13 @@ async def create_upload(
     # The run id is this upload's now: what an earlier attempt of it left (a kill) is no run's.
     await asyncio.to_thread(uploads.remove_others, target, run)
     return accepted
+
+
+def _places_orphans(service: RunsService, tenant: Path) -> bool:
+    """:func:`upload_placing.place_orphans` when ``tenant``'s folder holds a staging folder whose writer
+    is gone (the sweep before this upload's write would remove it); whether it started any."""
+    try:
+        gone = uploads.gone_staging(tenant)
+    except OSError:
+        return False  # the sweep logs it
+    return bool(gone) and bool(upload_placing.place_orphans(service.res, service.config.uploads_dir))

@@ -132,16 +132,29 @@ def sweep_staging(tenant: Path) -> list[str]:
     their names. Housekeeping: an error is logged, never the upload's outcome."""
     removed: list[str] = []
     try:
-        for entry in os.scandir(tenant):
-            writer = entry.name.rpartition("@")[2] if entry.name.startswith(STAGING) else ""
-            if writer and entry.is_dir(follow_symlinks=False) and _writer_gone(writer, entry.path):
-                shutil.rmtree(entry.path, ignore_errors=True)
-                removed.append(entry.name)
-    except FileNotFoundError:
-        pass  # no upload into this tenant's folder yet
+        for entry in gone_staging(tenant):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.name)
     except OSError as exc:
         logger.warning("uploads: cannot remove dead uploads' staging folders in %s: %s", tenant, exc)
     return removed
+
+
+def gone_staging(tenant: Path) -> list[os.DirEntry[str]]:
+    """The staging folders in ``tenant`` whose writer is gone (what :func:`sweep_staging` removes);
+    none while nothing was uploaded into it. OSError if it cannot be read."""
+    try:
+        entries = list(os.scandir(tenant))
+    except FileNotFoundError:
+        return []  # no upload into this tenant's folder yet
+    return [
+        entry
+        for entry in entries
+        if entry.name.startswith(STAGING)
+        and (writer := entry.name.rpartition("@")[2])
+        and entry.is_dir(follow_symlinks=False)
+        and _writer_gone(writer, entry.path)
+    ]
 
 
 def too_large(max_bytes: int) -> str:
