@@ -47,11 +47,17 @@ OWNER = ".kassist-database"
 """The file in the uploads folder naming the database whose runs placed its folders (no password)."""
 
 
+def is_run_folder(root: Path, tenant: str, folder: Path) -> bool:
+    """Whether ``folder`` is one of ``tenant``'s run folders under the uploads folder ``root``: the path
+    is the server's (:func:`graph.ingestion.folders.tenant_folder`), a run's settings only say which."""
+    return folder.parent == tenant_folder(root, tenant) and RUN_FOLDER.fullmatch(folder.name) is not None
+
+
 def remove(root: Path, tenant: str, source: str) -> bool:
     """Remove the upload folder ``source`` of an ended run of ``tenant`` if it is one of the tenant's
     run folders under the uploads folder ``root`` (anything else is left alone); whether it did."""
     folder = Path(source)
-    if folder.parent != tenant_folder(root, tenant) or not RUN_FOLDER.fullmatch(folder.name):
+    if not is_run_folder(root, tenant, folder):
         return False
     if folder.is_symlink() or not folder.is_dir():
         return False

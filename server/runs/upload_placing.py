@@ -17,12 +17,11 @@ import logging
 import os
 from pathlib import Path
 
-from graph.ingestion.folders import tenant_folder
 from graph.ingestion.jobs import JobRecord, JobStore
 from graph.ingestion.resources import Resources
 from graph.ingestion.store_ops import holder_gone
 from server.runs import uploads
-from server.runs.upload_ends import RUN_FOLDER
+from server.runs.upload_ends import is_run_folder
 
 logger = logging.getLogger(__name__)
 
@@ -71,15 +70,12 @@ def _place(root: Path, job: JobRecord) -> None:
     if not isinstance(source, str):
         return
     folder = Path(source)
-    tenant = tenant_folder(root, job.tenant_id)
-    # Only a run folder of the tenant's own uploads folder: the path is the server's, the run's
-    # settings only say which (as upload_ends.remove).
-    if folder.parent != tenant or not RUN_FOLDER.fullmatch(folder.name) or folder.exists():
+    if not is_run_folder(root, job.tenant_id, folder) or folder.exists():
         return
     # The staging folder of this very attempt (its token is the folder's): written whole before the
     # run was stored, by the placer judged gone.
     prefix = f"{uploads.STAGING}{folder.name.rpartition('.')[2]}@"
-    for entry in os.scandir(tenant):
+    for entry in os.scandir(folder.parent):
         if entry.name.startswith(prefix) and entry.is_dir(follow_symlinks=False):
             uploads.place(Path(entry.path), folder)
             return
